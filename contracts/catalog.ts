@@ -1,0 +1,142 @@
+import { z } from "zod";
+
+/**
+ * The catalog as the app and the JSON API see it. Server code produces these shapes;
+ * app code renders them. Query schemas are parsed on the server (400 naming the
+ * parameter on failure) and reused by the client to build URLs.
+ */
+
+export const PAGE_SIZE_DEFAULT = 30;
+export const PAGE_SIZE_MAX = 100;
+export const SUGGESTIONS_MAX = 6;
+export const SUGGESTIONS_MIN_CHARS = 2;
+export const EXPLORE_TAGS = 8;
+export const RELATED_MAX = 8;
+
+/** One <source> of a <picture>: every width of one format. */
+export interface ImageSource {
+  type: "image/avif" | "image/webp" | "image/jpeg";
+  srcset: string;
+}
+
+export interface CreatorRef {
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** What a card needs, and what the overlay shows before its details arrive. */
+export interface ImageSummary {
+  id: number;
+  /** /images/{id}-{slug}: the image's own, shareable page. */
+  path: string;
+  title: string;
+  width: number;
+  height: number;
+  /** Dominant colour, #rrggbb. */
+  color: string;
+  /** Thumbhash, base64: decoded on the client into a blurred placeholder. */
+  placeholder: string;
+  sources: ImageSource[];
+  /** A JPEG of moderate width for <img src> and for Open Graph. */
+  src: string;
+  creator: CreatorRef;
+  tags: string[];
+  likes: number;
+  downloads: number;
+  /** Whether the signed-in viewer likes it; false for anonymous visitors. */
+  liked: boolean;
+}
+
+export interface ImageDetail extends ImageSummary {
+  description: string;
+  category: string;
+  /** 'W × H' */
+  resolution: string;
+  /** Size of the original in MB with one decimal, e.g. '2.5MB'. */
+  fileSize: string;
+  views: number;
+  createdAt: string;
+  /** At most RELATED_MAX images sharing tags, creator or category. */
+  related: ImageSummary[];
+  /** Sizes offered for download, smallest first. */
+  downloadSizes: DownloadSize[];
+}
+
+export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
+export type DownloadSizeName = (typeof downloadSizeNames)[number];
+export interface DownloadSize {
+  name: DownloadSizeName;
+  width: number;
+  height: number;
+}
+
+export interface ImagePage {
+  items: ImageSummary[];
+  /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
+  nextCursor: string | null;
+  /** How many images match in all; given on the first page (no cursor), else null. */
+  total: number | null;
+}
+
+export interface CreatorPage {
+  name: string;
+  avatarUrl: string | null;
+  uploads: number;
+  downloads: number;
+  likes: number;
+  images: ImagePage;
+}
+
+const trimmedOptional = (max: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const imageListQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out")
+    .optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+  /** Case-insensitive exact tag match; wins over q. */
+  tag: trimmedOptional(100, "tag"),
+  /** Matches title, creator name or any tag containing it, case-insensitively. */
+  q: trimmedOptional(200, "q"),
+});
+export type ImageListQuery = z.infer<typeof imageListQuery>;
+
+export const suggestionsQuery = z.object({
+  q: z
+    .string({ error: "q is required" })
+    .trim()
+    .min(SUGGESTIONS_MIN_CHARS, `q must be at least ${SUGGESTIONS_MIN_CHARS} characters`)
+    .max(100, "q must be at most 100 characters"),
+});
+
+export const imageIdParam = z.coerce
+  .number({ error: "id must be a number" })
+  .int("id must be a whole number")
+  .positive("id must be positive")
+  .max(2_147_483_647, "id is out of range");
+
+export const creatorNameParam = z.string().trim().min(1, "name is required").max(200, "name must be at most 200 characters");
+
+/** The path of an image's own page, /images/{id}-{slug}. */
+export function imagePath(id: number, slug: string): string {
+  return `/images/${id}-${slug}`;
+}
+
+/** Splits the `{id}-{slug}` segment; the slug is cosmetic, the id decides. */
+export function parseImageSegment(segment: string): number | null {
+  const match = /^(\d{1,10})(?:-|$)/.exec(segment);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}

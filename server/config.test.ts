@@ -1,0 +1,37 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "stockroom-config-"));
+
+describe("loadConfig", () => {
+  it("starts on port 3000 with a generated, kept auth secret when nothing is set", () => {
+    const DATA_DIR = dataDir();
+    const config = loadConfig({ DATA_DIR });
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoImages).toBe(150);
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR }).authSecret).toBe(config.authSecret);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT="abc": /],
+    [{ PORT: "70000" }, /^Invalid PORT="70000": must be between 0 and 65535/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL="mysql:\/\/x": must start with postgres:\/\//],
+    [{ BASE_URL: "not a url" }, /^Invalid BASE_URL=/],
+    [{ DEMO_IMAGES: "-1" }, /^Invalid DEMO_IMAGES="-1": must be 0 or more/],
+    [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
+    [{ GOOGLE_CLIENT_ID: "id" }, /^Missing GOOGLE_CLIENT_SECRET/],
+  ])("refuses %o with a message naming the variable", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("uses BASE_URL without its trailing slash", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), BASE_URL: "https://img.example.com/" }).baseUrl).toBe("https://img.example.com");
+  });
+});

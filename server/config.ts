@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Stockroom reads from the environment, validated once at start-up.
+ * A bad value stops the start with one line that names the variable.
+ */
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .int("must be a whole number")
+  .min(0, "must be between 0 and 65535")
+  .max(65535, "must be between 0 and 65535");
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      if (!URL.canParse(value)) {
+        ctx.addIssue({ code: "custom", message: "must be a URL" });
+        return z.NEVER;
+      }
+      if (!protocols.includes(new URL(value).protocol)) {
+        ctx.addIssue({ code: "custom", message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  BASE_URL: optionalUrl(["http:", "https:"]),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().min(3).default("Stockroom <no-reply@stockroom.local>"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalUrl(["http:", "https:"]).default("https://accounts.google.com"),
+  DEMO_IMAGES: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(5000, "must be at most 5000")
+    .default(150),
+  AUTH_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    "must be at least 32 characters",
+  ),
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(6, "must be at least 6")
+    .max(128, "must be at most 128")
+    .default(6),
+  SOCIAL_URL: optionalUrl(["http:", "https:"]).default("https://x.com/stockroom"),
+  LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Public origin of the site, e.g. https://images.example.com (no trailing slash). */
+  baseUrl: string;
+  /** Set when an external PostgreSQL is used; otherwise an embedded server is started. */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  demoImages: number;
+  authSecret: string;
+  passwordMinLength: number;
+  socialUrl: string;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const missing = e.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+    throw new ConfigError(`Missing ${missing}: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const host = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    baseUrl: (e.BASE_URL ?? `http://${host}:${e.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    demoImages: e.DEMO_IMAGES,
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir, "auth-secret"),
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    socialUrl: e.SOCIAL_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A random secret generated on first use and kept in DATA_DIR, readable by the owner only. */
+export function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, "secrets", name);
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

@@ -1,0 +1,250 @@
+import { reportReasons } from "#contracts/engagement";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/* ------------------------------------------------------------------ accounts
+ * The four tables Better Auth works on (plus its rate-limit table), in its own field names. */
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/* ------------------------------------------------------------------- catalog */
+
+export const creators = pgTable("creators", {
+  id: serial("id").primaryKey(),
+  /** Shown as is and used, URL-encoded, in /creator/{name}. */
+  name: text("name").notNull().unique(),
+  /** Media key of the avatar image (square), when there is one. */
+  avatarKey: text("avatar_key"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One rendition of an image: a format at a width, stored under a content-addressed key. */
+export interface ImageVariant {
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  bytes: number;
+  key: string;
+}
+
+export const imageStatuses = ["published", "hidden"] as const;
+
+export const images = pgTable(
+  "images",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull().default("Untitled"),
+    description: text("description").notNull(),
+    category: text("category").notNull().default("General"),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Size of the original file in bytes. */
+    bytes: integer("bytes").notNull(),
+    likes: integer("likes").notNull().default(0),
+    downloads: integer("downloads").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Where the record came from ('folder', 'airtable', 'demo') and its id there. */
+    source: text("source").notNull(),
+    sourceId: text("source_id").notNull(),
+    /** sha256 of the original bytes, hex. */
+    contentHash: text("content_hash").notNull(),
+    /** Dominant colour as #rrggbb. */
+    dominantColor: text("dominant_color").notNull(),
+    /** Thumbhash, base64. */
+    placeholder: text("placeholder").notNull(),
+    originalKey: text("original_key").notNull(),
+    originalFormat: text("original_format").notNull(),
+    variants: jsonb("variants").$type<ImageVariant[]>().notNull(),
+    status: text("status", { enum: imageStatuses }).notNull().default("published"),
+    /** Lower-cased title, creator name and tags, kept by the repository for substring search. */
+    searchText: text("search_text").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("images_source_idx").on(t.source, t.sourceId),
+    index("images_newest_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("images_creator_idx").on(t.creatorId, t.createdAt.desc(), t.id.desc()),
+    index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
+  ],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tags_name_lower_idx").on(sql`lower(${t.name})`),
+    index("tags_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const imageTags = pgTable(
+  "image_tags",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.tagId] }), index("image_tags_tag_idx").on(t.tagId, t.imageId)],
+);
+
+/* --------------------------------------------------------- people and images */
+
+export const likes = pgTable(
+  "likes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.imageId] }), index("likes_image_idx").on(t.imageId)],
+);
+
+/** One row per download, with no user: the counts stay anonymous. */
+export const downloadEvents = pgTable(
+  "download_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("download_events_image_idx").on(t.imageId)],
+);
+
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: serial("id").primaryKey(),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    /** Null for an anonymous report (and after the reporter deleted the account). */
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: reportReasons }).notNull(),
+    details: text("details").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    uniqueIndex("reports_one_per_user_idx")
+      .on(t.imageId, t.reporterId)
+      .where(sql`${t.reporterId} is not null`),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** Search queries as typed, kept to improve recommendations (see the privacy page). */
+export const searchQueries = pgTable(
+  "search_queries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    query: text("query").notNull(),
+    results: integer("results").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("search_queries_created_idx").on(t.createdAt)],
+);

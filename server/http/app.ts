@@ -1,0 +1,71 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import type { Viewer } from "#contracts/account";
+import { AppError } from "../errors.ts";
+import type { Services } from "../services.ts";
+import { apiErrorHandler, sendError } from "./errors.ts";
+import { requestContext, type RequestContext } from "./context.ts";
+import { sameOriginOnly } from "./origin.ts";
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+export interface HttpAppOptions {
+  services: Services;
+  /** The React Router server build, or a function that loads it (dev mode). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client, served as static files; absent in dev mode (Vite serves assets). */
+  clientDir?: string;
+  /** Vite's dev middleware, in dev mode. */
+  devMiddleware?: express.RequestHandler;
+}
+
+/**
+ * The HTTP surface, in the order a request meets it: compression, health, media, the
+ * JSON API (thin handlers over services), static assets, then React Router for pages.
+ */
+export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
+  const { config, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  app.use(sameOriginOnly(config.baseUrl));
+
+  const api = express.Router();
+  api.use(express.json({ limit: "64kb" }));
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
+  api.use(apiErrorHandler(log));
+  app.use("/api", api);
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const resolveViewer = async (): Promise<Viewer | null> => null;
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: devMiddleware ? "development" : "production",
+      getLoadContext: (req) => requestContext(services, req, resolveViewer),
+    }),
+  );
+  return app;
+}

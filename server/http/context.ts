@@ -1,0 +1,30 @@
+import type { Request } from "express";
+import type { PublicSettings, Viewer } from "#contracts/account";
+import type { Services } from "../services.ts";
+
+/** What every React Router loader and action receives as `context`. */
+export type RequestContext = {
+  services: Services;
+  settings: PublicSettings;
+  /** The signed-in person, looked up once per request on first use. */
+  viewer(): Promise<Viewer | null>;
+};
+
+export function publicSettings(services: Services): PublicSettings {
+  const { config } = services;
+  return {
+    baseUrl: config.baseUrl,
+    socialUrl: config.socialUrl,
+    googleEnabled: config.google !== undefined,
+    passwordMinLength: config.passwordMinLength,
+  };
+}
+
+export function requestContext(services: Services, req: Request, resolveViewer: (req: Request) => Promise<Viewer | null>): RequestContext {
+  let viewer: Promise<Viewer | null> | undefined;
+  return {
+    services,
+    settings: publicSettings(services),
+    viewer: () => (viewer ??= resolveViewer(req)),
+  };
+}

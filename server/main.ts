@@ -1,0 +1,91 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { openDatabase } from "./db/database.ts";
+import { createHttpApp } from "./http/app.ts";
+import { createLogger } from "./logger.ts";
+import { createServices } from "./services.ts";
+
+/**
+ * `npm start`: validate the configuration, open (or start) PostgreSQL, migrate, fill an
+ * empty gallery, serve. SIGINT/SIGTERM stop everything in reverse order.
+ */
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const shutdown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) {
+        log.info("Stopping now.");
+        process.exit(130);
+      }
+      stopping = true;
+      log.info(`${signal} received, shutting down...`);
+      shutdown().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error("Shutdown failed", error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    if (!config.databaseUrl) cleanups.push(lockDataDir(config.dataDir));
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: log.info });
+    cleanups.push(() => database.close());
+    if (stopping) return;
+    const services = createServices({ config, db: database.db, log });
+
+    let app;
+    if (dev) {
+      const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+      cleanups.push(() => vite.close());
+      app = createHttpApp({
+        services,
+        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        devMiddleware: vite.middlewares,
+      });
+    } else {
+      const buildDir = path.resolve("build");
+      const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+      app = createHttpApp({ services, build, clientDir: path.join(buildDir, "client") });
+    }
+
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.once("error", reject);
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+    log.info(`Stockroom is running at ${config.baseUrl}`);
+  } catch (error) {
+    await shutdown().catch(() => {});
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`stockroom: ${error.message}`);
+  } else {
+    const e = error as NodeJS.ErrnoException;
+    console.error(`stockroom: ${e.code === "EADDRINUSE" ? `PORT ${process.env.PORT ?? 3000} is already in use` : (e.message ?? String(error))}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import type { Config } from "./config.ts";
+import type { Db } from "./db/database.ts";
+import type { Logger } from "./logger.ts";
+
+/**
+ * The composition root: every service, built once per process from its repositories and
+ * peers. HTTP handlers and React Router loaders receive this object; nothing else
+ * constructs services.
+ */
+export interface Services {
+  config: Config;
+  log: Logger;
+}
+
+export function createServices(deps: { config: Config; db: Db; log: Logger }): Services {
+  const { config, log } = deps;
+  return { config, log };
+}
