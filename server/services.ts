@@ -1,3 +1,4 @@
+import type { Viewer } from "#contracts/account";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { Logger } from "./logger.ts";
@@ -10,9 +11,11 @@ import type { Logger } from "./logger.ts";
 export interface Services {
   config: Config;
   log: Logger;
+  /** Who is signed in, from a request's headers (cookies). Replaced by the accounts service. */
+  sessions: { viewer(headers: Headers): Promise<Viewer | null> };
 }
 
 export function createServices(deps: { config: Config; db: Db; log: Logger }): Services {
   const { config, log } = deps;
-  return { config, log };
+  return { config, log, sessions: { viewer: async () => null } };
 }

@@ -3,7 +3,6 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import type { Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
@@ -58,13 +57,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  const resolveViewer = async (): Promise<Viewer | null> => null;
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",
-      getLoadContext: (req) => requestContext(services, req, resolveViewer),
+      getLoadContext: (req) => requestContext(services, req),
     }),
   );
   return app;

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Services } from "../services.ts";
+import { viewerOf } from "./viewer.ts";
 
 /** What every React Router loader and action receives as `context`. */
 export type RequestContext = {
@@ -20,11 +21,10 @@ export function publicSettings(services: Services): PublicSettings {
   };
 }
 
-export function requestContext(services: Services, req: Request, resolveViewer: (req: Request) => Promise<Viewer | null>): RequestContext {
-  let viewer: Promise<Viewer | null> | undefined;
+export function requestContext(services: Services, req: Request): RequestContext {
   return {
     services,
     settings: publicSettings(services),
-    viewer: () => (viewer ??= resolveViewer(req)),
+    viewer: () => viewerOf(req, services),
   };
 }

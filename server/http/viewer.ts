@@ -1,0 +1,27 @@
+import type { Request } from "express";
+import type { Viewer } from "#contracts/account";
+import { AppError } from "../errors.ts";
+import type { Services } from "../services.ts";
+
+const cache = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The signed-in person behind a request, looked up once per request. */
+export function viewerOf(req: Request, services: Services): Promise<Viewer | null> {
+  let viewer = cache.get(req);
+  if (!viewer) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    viewer = services.sessions.viewer(headers);
+    cache.set(req, viewer);
+  }
+  return viewer;
+}
+
+/** The signed-in person, or a 401 UNAUTHENTICATED. */
+export async function requireViewer(req: Request, services: Services): Promise<Viewer> {
+  const viewer = await viewerOf(req, services);
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "Please sign in to continue");
+  return viewer;
+}
