@@ -225,6 +225,8 @@ export const reports = pgTable(
     reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason", { enum: reportReasons }).notNull(),
     details: text("details").notNull().default(""),
+    /** For an anonymous report: a keyed hash of the sender's IP address (never the address), for the rate limit. */
+    source: text("source"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolution: text("resolution"),
@@ -234,6 +236,9 @@ export const reports = pgTable(
       .on(t.imageId, t.reporterId)
       .where(sql`${t.reporterId} is not null`),
     index("reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index("reports_source_idx")
+      .on(t.source, t.createdAt)
+      .where(sql`${t.source} is not null`),
   ],
 );
 

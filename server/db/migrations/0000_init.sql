@@ -85,6 +85,7 @@ CREATE TABLE "reports" (
 	"reporter_id" text,
 	"reason" text NOT NULL,
 	"details" text DEFAULT '' NOT NULL,
+	"source" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"resolved_at" timestamp with time zone,
 	"resolution" text
@@ -154,6 +155,7 @@ CREATE INDEX "images_search_trgm_idx" ON "images" USING gin ("search_text" gin_t
 CREATE INDEX "likes_image_idx" ON "likes" USING btree ("image_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_one_per_user_idx" ON "reports" USING btree ("image_id","reporter_id") WHERE "reports"."reporter_id" is not null;--> statement-breakpoint
 CREATE INDEX "reports_open_idx" ON "reports" USING btree ("created_at") WHERE "reports"."resolved_at" is null;--> statement-breakpoint
+CREATE INDEX "reports_source_idx" ON "reports" USING btree ("source","created_at") WHERE "reports"."source" is not null;--> statement-breakpoint
 CREATE INDEX "search_queries_created_idx" ON "search_queries" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_lower_idx" ON "tags" USING btree (lower("name"));--> statement-breakpoint
