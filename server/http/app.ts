@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
+import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { sameOriginOnly } from "./origin.ts";
 
@@ -38,6 +39,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  app.use("/media", mediaRouter(services.media));
 
   app.use(sameOriginOnly(config.baseUrl));
 

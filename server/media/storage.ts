@@ -1,4 +1,7 @@
+import path from "node:path";
 import type { Readable } from "node:stream";
+import type { Config } from "../config.ts";
+import { localDiskStorage } from "./local-disk-storage.ts";
 
 /**
  * Where image files live. Keys are content-addressed paths such as
@@ -16,4 +19,9 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** The URL a browser fetches the object from (a path on this site, or a CDN URL). */
   publicUrl(key: string): string;
+}
+
+/** The storage this installation uses: the local disk under DATA_DIR/media (S3 will be chosen here). */
+export function createMediaStorage(config: Pick<Config, "dataDir">): MediaStorage {
+  return localDiskStorage(path.join(config.dataDir, "media"));
 }

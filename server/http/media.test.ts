@@ -1,0 +1,74 @@
+import express from "express";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localDiskStorage } from "../media/local-disk-storage.ts";
+import { mediaKey } from "../media/keys.ts";
+import { solidImage } from "../media/test-images.ts";
+import { mediaRouter } from "./media.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "stockroom-media-"));
+const storage = localDiskStorage(dir);
+let base = "";
+let file: Buffer;
+let key: string;
+let close: () => void;
+
+beforeAll(async () => {
+  file = await solidImage(64, 48, "#123456");
+  key = mediaKey("v", file, "png", 64);
+  await storage.put(key, file, "image/png");
+  const app = express();
+  app.use("/media", mediaRouter(storage));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;
+  close = () => server.close();
+});
+afterAll(() => {
+  close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GET /media/{key}", () => {
+  it("serves the file with its type, cacheable forever, with a strong ETag", async () => {
+    const res = await fetch(base + key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it("answers 304 when the browser already has it", async () => {
+    const etag = (await fetch(base + key)).headers.get("etag")!;
+    const res = await fetch(base + key, { headers: { "If-None-Match": etag } });
+    expect(res.status).toBe(304);
+  });
+
+  it("serves byte ranges", async () => {
+    const res = await fetch(base + key, { headers: { Range: "bytes=10-19" } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe(`bytes 10-19/${file.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(file.subarray(10, 20))).toBe(true);
+
+    const tail = await fetch(base + key, { headers: { Range: "bytes=-5" } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(file.subarray(file.length - 5))).toBe(true);
+  });
+
+  it("answers 416 for a range past the end", async () => {
+    const res = await fetch(base + key, { headers: { Range: `bytes=${file.length}-` } });
+    expect(res.status).toBe(416);
+    expect(res.headers.get("content-range")).toBe(`bytes */${file.length}`);
+  });
+
+  it("answers 404 with a JSON error for unknown keys and for paths outside the store", async () => {
+    for (const bad of [key.replace(/-64\.png$/, "-65.png"), "..%2F..%2Fetc%2Fpasswd", "v%2F..%2F..%2Fsecrets%2Fauth-secret", "v/ab/..%2F..%2F..%2Fsecrets%2Fauth-secret", "o/zz/nothing.png"]) {
+      const res = await fetch(base + bad);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    }
+  });
+});

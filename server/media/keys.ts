@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Media keys are content-addressed: `{kind}/{first two hex}/{sha256 of the bytes}[-{width}].{ext}`,
+ * e.g. `v/3f/3f9a…-640.avif`. The bytes behind a key never change, so every URL is cacheable
+ * forever, and the strict pattern keeps keys from ever naming anything outside the store.
+ */
+export const MEDIA_KEY_PATTERN = /^[a-z]\/[0-9a-f]{2}\/([0-9a-f]{64})(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg|png|gif|tif)$/;
+
+export type MediaKind = "o" | "v" | "a";
+
+const contentTypes = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  tif: "image/tiff",
+} as const;
+
+export type MediaExtension = keyof typeof contentTypes;
+
+export function sha256(data: Buffer): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** The key for these bytes: `o` originals, `v` variants, `a` avatars. */
+export function mediaKey(kind: MediaKind, data: Buffer, ext: MediaExtension, width?: number): string {
+  const hash = sha256(data);
+  return `${kind}/${hash.slice(0, 2)}/${hash}${width ? `-${width}` : ""}.${ext}`;
+}
+
+export function isMediaKey(key: string): boolean {
+  const match = MEDIA_KEY_PATTERN.exec(key);
+  return match !== null && key.slice(2, 4) === match[1]!.slice(0, 2);
+}
+
+/** The bytes' sha256, which is also a strong ETag for the object. */
+export function hashOfKey(key: string): string | undefined {
+  return MEDIA_KEY_PATTERN.exec(key)?.[1];
+}
+
+export function contentTypeOf(key: string): string {
+  const ext = MEDIA_KEY_PATTERN.exec(key)?.[2] as MediaExtension | undefined;
+  return ext ? contentTypes[ext] : "application/octet-stream";
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { contentTypeOf, isMediaKey } from "./keys.ts";
+import type { MediaStorage } from "./storage.ts";
+
+/**
+ * Media on the local disk under `root` (DATA_DIR/media). Writes go to a temporary file that
+ * is flushed and then renamed into place, so a reader or a crash never sees half a file.
+ */
+export function localDiskStorage(root: string): MediaStorage {
+  const fileOf = (key: string) => {
+    if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+    return path.join(root, key);
+  };
+  const statOf = async (key: string) => {
+    if (!isMediaKey(key)) return null;
+    try {
+      const s = await stat(fileOf(key));
+      return s.isFile() ? { size: s.size, contentType: contentTypeOf(key) } : null;
+    } catch {
+      return null;
+    }
+  };
+
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString("hex")}`);
+      try {
+        const handle = await open(temp, "wx", 0o644);
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async has(key) {
+      return (await statOf(key)) !== null;
+    },
+    stat: statOf,
+    async read(key, range) {
+      const info = await statOf(key);
+      if (!info) return null;
+      return { ...info, stream: createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined) };
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    publicUrl(key) {
+      return `/media/${key}`;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import sharp from "sharp";
+import { thumbHashToRGBA } from "thumbhash";
+import { describe, expect, it } from "vitest";
+import { AppError } from "../errors.ts";
+import { pngClaiming, solidImage, splitImage, truncatedJpeg } from "./test-images.ts";
+import { processImage } from "./variants.ts";
+
+async function refusal(input: Buffer): Promise<AppError> {
+  const error = await processImage(input).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("processImage", () => {
+  it("renders AVIF, WebP and JPEG at each ladder width up to the original's, never wider", async () => {
+    const input = await splitImage(1500, 1000, "#1d4ed8", "#f97316");
+    const image = await processImage(input);
+    expect(image).toMatchObject({ width: 1500, height: 1000, bytes: input.length, originalFormat: "jpeg" });
+    expect(image.contentHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const widths = [...new Set(image.variants.map((v) => v.width))];
+    expect(widths).toEqual([320, 640, 1280, 1500]);
+    for (const variant of image.variants) {
+      const object = image.objects.find((o) => o.key === variant.key)!;
+      const meta = await sharp(object.data).metadata();
+      expect({ format: meta.format === "heif" ? "avif" : meta.format, width: meta.width }).toEqual({ format: variant.format, width: variant.width });
+      expect(variant.height).toBe(Math.round((variant.width * 1000) / 1500));
+      expect(variant.bytes).toBe(object.data.length);
+    }
+    expect(new Set(image.variants.map((v) => v.format))).toEqual(new Set(["avif", "webp", "jpeg"]));
+    // The original is kept byte for byte.
+    expect(image.objects.find((o) => o.key === image.originalKey)!.data.equals(input)).toBe(true);
+  });
+
+  it("does not upscale a small image", async () => {
+    const image = await processImage(await solidImage(200, 120, "#336699"));
+    expect(image.variants.map((v) => v.width)).toEqual([200, 200, 200]);
+  });
+
+  it("gives a decodable placeholder and the dominant colour", async () => {
+    const image = await processImage(await solidImage(400, 300, "#c81e1e"));
+    const decoded = thumbHashToRGBA(Buffer.from(image.placeholder, "base64"));
+    expect(decoded.w / decoded.h).toBeCloseTo(4 / 3, 0);
+    expect(decoded.rgba[0]).toBeGreaterThan(150); // red
+    expect(image.dominantColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(parseInt(image.dominantColor.slice(1, 3), 16)).toBeGreaterThan(150);
+    expect(parseInt(image.dominantColor.slice(3, 5), 16)).toBeLessThan(80);
+  });
+
+  it("turns a photo upright by its EXIF orientation", async () => {
+    const sideways = await sharp(await splitImage(300, 200, "#000000", "#ffffff"))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const image = await processImage(sideways);
+    expect({ width: image.width, height: image.height }).toEqual({ width: 200, height: 300 });
+    expect(image.variants[0]).toMatchObject({ width: 200, height: 300 });
+  });
+
+  it("names every object by its content, so the same file gives the same keys", async () => {
+    const input = await solidImage(300, 300, "#0f766e");
+    const [a, b] = [await processImage(input), await processImage(input)];
+    expect(a.variants.map((v) => v.key)).toEqual(b.variants.map((v) => v.key));
+    expect(a.originalKey).toMatch(/^o\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
+    expect(a.variants[0]!.key).toMatch(/^v\/[0-9a-f]{2}\/[0-9a-f]{64}-300\.avif$/);
+  });
+
+  it("refuses a file that is not an image", async () => {
+    const error = await refusal(Buffer.from("title,tags\nhello,world\n"));
+    expect(error.code).toBe("UNSUPPORTED_MEDIA");
+    expect(error.message).toMatch(/not an image/i);
+  });
+
+  it("refuses SVG, which could carry scripts", async () => {
+    const error = await refusal(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'));
+    expect(error.code).toBe("UNSUPPORTED_MEDIA");
+  });
+
+  it("refuses a damaged file", async () => {
+    const error = await refusal(await truncatedJpeg());
+    expect(error.code).toBe("UNPROCESSABLE");
+    expect(error.message).toMatch(/damaged/);
+  });
+
+  it("refuses an image over 100 megapixels without decoding it", async () => {
+    const error = await refusal(pngClaiming(12_000, 9_000));
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(error.message).toContain("12000 × 9000 (108 megapixels)");
+  });
+});
