@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { downloadSizeNames, imageListQuery, type DownloadSize, type DownloadSizeName } from "./catalog.ts";
 
 /**
  * Likes, downloads and reports.
@@ -8,6 +9,12 @@ import { z } from "zod";
  *   POST   /api/images/:id/reports   body ReportInput -> 201 { ok: true }
  *   GET    /api/me/likes             -> ImagePage of the viewer's liked images, newest like first
  * Like and download need a session (401 UNAUTHENTICATED otherwise); reports may be anonymous.
+ * An unknown or hidden image is a 404 NOT_FOUND for every one of them.
+ * Download: `size` defaults to original; the file is `{Title_with_underscores}.jpg`; each
+ *   request counts one (anonymous) download.
+ * Reports: a signed-in user reports an image once (a second report is 409 CONFLICT with a
+ *   message to show); anonymous reports are limited to a few per hour per network
+ *   (429 RATE_LIMITED with `retryAfter` seconds and a message saying when to retry).
  */
 
 export interface LikeState {
@@ -44,3 +51,27 @@ export const reportInput = z
     path: ["details"],
   });
 export type ReportInput = z.infer<typeof reportInput>;
+
+/** Widths of the smaller download sizes, each never wider than the original; `original` is the full size. */
+export const downloadWidths: Record<Exclude<DownloadSizeName, "original">, number> = {
+  small: 640,
+  medium: 1280,
+  large: 1920,
+};
+
+/** The sizes offered for an image `width` × `height`, smallest first: those narrower than the original, then the original. */
+export function downloadSizes(width: number, height: number): DownloadSize[] {
+  const smaller = (Object.entries(downloadWidths) as Array<[DownloadSizeName, number]>)
+    .filter(([, w]) => w < width)
+    .map(([name, w]) => ({ name, width: w, height: Math.max(1, Math.round((height * w) / width)) }));
+  return [...smaller, { name: "original", width, height }];
+}
+
+export const downloadQuery = z.object({
+  size: z
+    .enum(downloadSizeNames, { error: `size must be one of ${downloadSizeNames.join(", ")}` })
+    .default("original"),
+});
+
+/** GET /api/me/likes: a page of the viewer's liked images. */
+export const likedImagesQuery = imageListQuery.pick({ cursor: true, limit: true });

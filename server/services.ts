@@ -1,6 +1,12 @@
 import type { Viewer } from "#contracts/account";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import { createDownloadsRepository } from "./engagement/downloads-repository.ts";
+import { createDownloadsService, type DownloadsService } from "./engagement/downloads-service.ts";
+import { createLikesRepository } from "./engagement/likes-repository.ts";
+import { createLikesService, type LikesService } from "./engagement/likes-service.ts";
+import { createReportsRepository } from "./engagement/reports-repository.ts";
+import { createReportsService, type ReportsService } from "./engagement/reports-service.ts";
 import type { Logger } from "./logger.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 
@@ -16,9 +22,23 @@ export interface Services {
   media: MediaStorage;
   /** Who is signed in, from a request's headers (cookies). Replaced by the accounts service. */
   sessions: { viewer(headers: Headers): Promise<Viewer | null> };
+  likes: LikesService;
+  /** Image files as JPEG downloads, each one counted. */
+  downloads: DownloadsService;
+  /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
+  reports: ReportsService;
 }
 
 export function createServices(deps: { config: Config; db: Db; log: Logger }): Services {
-  const { config, log } = deps;
-  return { config, log, media: createMediaStorage(config), sessions: { viewer: async () => null } };
+  const { config, log, db } = deps;
+  const media = createMediaStorage(config);
+  return {
+    config,
+    log,
+    media,
+    sessions: { viewer: async () => null },
+    likes: createLikesService({ likes: createLikesRepository(db) }),
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
+    reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
+  };
 }

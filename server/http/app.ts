@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { engagementRoutes } from "./api/engagement.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
@@ -49,6 +50,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  api.use(engagementRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
   api.use(apiErrorHandler(log));
   app.use("/api", api);

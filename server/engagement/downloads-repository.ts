@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DownloadSizeName } from "#contracts/catalog";
+import type { Db } from "../db/database.ts";
+import { images } from "../db/schema.ts";
+
+export function createDownloadsRepository(db: Db) {
+  return {
+    /** What a download of a published image needs: its title and files; null when no published image has this id. */
+    async published(imageId: number) {
+      const [row] = await db
+        .select({
+          title: images.title,
+          width: images.width,
+          originalKey: images.originalKey,
+          originalFormat: images.originalFormat,
+          variants: images.variants,
+        })
+        .from(images)
+        .where(and(eq(images.id, imageId), eq(images.status, "published")));
+      return row ?? null;
+    },
+
+    /**
+     * Counts one download in one statement: an event row (with no user: downloads stay
+     * anonymous) and images.downloads + 1. False when no published image has this id.
+     */
+    async count(imageId: number, size: DownloadSizeName): Promise<boolean> {
+      const { rows } = await db.execute(sql`
+        with counted as (
+          update images set downloads = downloads + 1
+          where id = ${imageId} and status = 'published'
+          returning id
+        ), event as (
+          insert into download_events (image_id, size) select id, ${size} from counted
+        )
+        select id from counted`);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type DownloadsRepository = ReturnType<typeof createDownloadsRepository>;

@@ -1,0 +1,37 @@
+import type { Readable } from "node:stream";
+import type { DownloadSizeName } from "#contracts/catalog";
+import { downloadWidths } from "#contracts/engagement";
+import { notFound } from "../errors.ts";
+import { jpegDownload } from "../media/download.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import { attachmentDisposition } from "./download-filename.ts";
+import type { DownloadsRepository } from "./downloads-repository.ts";
+
+export interface DownloadFile {
+  stream: Readable;
+  size: number;
+  /** The Content-Disposition header: attachment, saved as `{Title_with_underscores}.jpg`. */
+  disposition: string;
+}
+
+/**
+ * Downloads are served by the server as JPEG at the chosen size, and each request counts
+ * once: the file is prepared first (a missing file counts nothing), then counted, then sent.
+ */
+export function createDownloadsService(deps: { downloads: DownloadsRepository; media: MediaStorage }) {
+  const { downloads, media } = deps;
+  return {
+    async download(imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
+      const image = await downloads.published(imageId);
+      if (!image) throw notFound("Image");
+      const file = await jpegDownload(media, image, size === "original" ? undefined : downloadWidths[size]);
+      if (!(await downloads.count(imageId, size))) {
+        file.stream.destroy();
+        throw notFound("Image");
+      }
+      return { stream: file.stream, size: file.size, disposition: attachmentDisposition(image.title) };
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

@@ -1,0 +1,50 @@
+import { Router } from "express";
+import { pipeline } from "node:stream/promises";
+import { z } from "zod";
+import { imageIdParam } from "#contracts/catalog";
+import { downloadQuery, reportInput } from "#contracts/engagement";
+import type { Services } from "../../services.ts";
+import { parse } from "../errors.ts";
+import { requireViewer, viewerOf } from "../viewer.ts";
+
+const imageParams = z.object({ id: imageIdParam });
+
+/** Likes, downloads and reports (contracts/engagement.ts), mounted on /api. */
+export function engagementRoutes(services: Services): Router {
+  const router = Router();
+
+  router.put("/images/:id/like", async (req, res) => {
+    const viewer = await requireViewer(req, services);
+    const { id } = parse(imageParams, req.params);
+    res.json(await services.likes.like(viewer, id));
+  });
+
+  router.delete("/images/:id/like", async (req, res) => {
+    const viewer = await requireViewer(req, services);
+    const { id } = parse(imageParams, req.params);
+    res.json(await services.likes.unlike(viewer, id));
+  });
+
+  router.get("/images/:id/download", async (req, res) => {
+    await requireViewer(req, services);
+    const { id } = parse(imageParams, req.params);
+    const { size } = parse(downloadQuery, req.query);
+    const file = await services.downloads.download(id, size);
+    res.setHeader("Content-Type", "image/jpeg");
+    res.setHeader("Content-Length", String(file.size));
+    res.setHeader("Content-Disposition", file.disposition);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    // A visitor who cancels the download closes the connection; nothing to answer then.
+    await pipeline(file.stream, res).catch((error: unknown) => services.log.debug(`Download of image ${id} ended early: ${String(error)}`));
+  });
+
+  router.post("/images/:id/reports", async (req, res) => {
+    const { id } = parse(imageParams, req.params);
+    const input = parse(reportInput, req.body ?? {});
+    const viewer = await viewerOf(req, services);
+    await services.reports.report(viewer, req.ip ?? req.socket.remoteAddress ?? "unknown", id, input);
+    res.status(201).json({ ok: true });
+  });
+
+  return router;
+}
