@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.ts";
+import { creators, downloadEvents, imageTags, images, likes, tags, type ImageVariant } from "../../db/schema.ts";
+
+/** The image file's facts and where its objects are. */
+export type StoredFile = Pick<
+  typeof images.$inferSelect,
+  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "placeholder" | "originalKey" | "originalFormat" | "variants"
+>;
+
+/** Everything an import writes for one image. */
+export interface ImageRecord {
+  source: string;
+  sourceId: string;
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  creator: string;
+  tags: string[];
+  createdAt: Date | undefined;
+  /** Totals the source reports (historical counts from before the import). */
+  likes: number;
+  downloads: number;
+  views: number;
+  file: StoredFile;
+}
+
+export type ImportRepository = ReturnType<typeof importRepository>;
+
+/** The SQL of imports: upserts keyed by (source, sourceId), creators, tags. */
+export function importRepository(db: Db) {
+  return {
+    async findBySource(source: string, sourceId: string) {
+      const [row] = await db
+        .select({
+          width: images.width,
+          height: images.height,
+          bytes: images.bytes,
+          contentHash: images.contentHash,
+          dominantColor: images.dominantColor,
+          placeholder: images.placeholder,
+          originalKey: images.originalKey,
+          originalFormat: images.originalFormat,
+          variants: images.variants,
+        })
+        .from(images)
+        .where(and(eq(images.source, source), eq(images.sourceId, sourceId)));
+      return (row as StoredFile | undefined) ?? null;
+    },
+
+    /** Source ids of `source` already in the catalog, among `sourceIds`. */
+    async existingSourceIds(source: string, sourceIds: string[]): Promise<Set<string>> {
+      if (!sourceIds.length) return new Set();
+      const rows = await db
+        .select({ sourceId: images.sourceId })
+        .from(images)
+        .where(and(eq(images.source, source), inArray(images.sourceId, sourceIds)));
+      return new Set(rows.map((r) => r.sourceId));
+    },
+
+    /** How many images there are, and how many of them came from `source`. */
+    async counts(source: string): Promise<{ all: number; fromSource: number }> {
+      const [row] = await db
+        .select({ all: sql<number>`count(*)::int`, fromSource: sql<number>`(count(*) filter (where ${images.source} = ${source}))::int` })
+        .from(images);
+      return row ?? { all: 0, fromSource: 0 };
+    },
+
+    /** Creates the creator if missing; gives it `avatarKey` if it has none yet. */
+    async ensureCreator(name: string, avatarKey: string | null = null): Promise<number> {
+      const [row] = await db
+        .insert(creators)
+        .values({ name, avatarKey })
+        .onConflictDoUpdate({ target: creators.name, set: { avatarKey: sql`coalesce(${creators.avatarKey}, excluded.avatar_key)` } })
+        .returning({ id: creators.id });
+      return row!.id;
+    },
+
+    async creatorHasAvatar(name: string): Promise<boolean> {
+      const [row] = await db.select({ avatarKey: creators.avatarKey }).from(creators).where(eq(creators.name, name));
+      return Boolean(row?.avatarKey);
+    },
+
+    /**
+     * Inserts the image or updates the one with the same (source, sourceId), with its creator,
+     * tags and search text, in one transaction.
+     * Counts: the source's totals plus what this app has recorded since (likes rows, downloads).
+     */
+    async save(record: ImageRecord): Promise<"imported" | "updated"> {
+      return db.transaction(async (tx) => {
+        const [creator] = await tx
+          .insert(creators)
+          .values({ name: record.creator })
+          .onConflictDoUpdate({ target: creators.name, set: { name: sql`excluded.name` } })
+          .returning({ id: creators.id });
+
+        if (record.tags.length) await tx.insert(tags).values(record.tags.map((name) => ({ name }))).onConflictDoNothing();
+        const tagRows = record.tags.length
+          ? await tx
+              .select({ id: tags.id, name: tags.name })
+              .from(tags)
+              .where(inArray(sql`lower(${tags.name})`, record.tags.map((t) => t.toLowerCase())))
+          : [];
+        const tagId = new Map(tagRows.map((t) => [t.name.toLowerCase(), t]));
+        const tagList = record.tags.map((t) => tagId.get(t.toLowerCase())!);
+        const searchText = [record.title, record.creator, ...tagList.map((t) => t.name)].join(" ").toLowerCase();
+
+        const fields = {
+          slug: record.slug,
+          title: record.title,
+          description: record.description,
+          category: record.category,
+          creatorId: creator!.id,
+          searchText,
+          updatedAt: new Date(),
+          ...(record.createdAt ? { createdAt: record.createdAt } : {}),
+          ...record.file,
+        };
+        const [row] = await tx
+          .insert(images)
+          .values({ ...fields, source: record.source, sourceId: record.sourceId, likes: record.likes, downloads: record.downloads, views: record.views })
+          .onConflictDoUpdate({
+            target: [images.source, images.sourceId],
+            set: {
+              ...fields,
+              likes: sql`${record.likes} + (select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int`,
+              downloads: sql`${record.downloads} + (select count(*) from ${downloadEvents} where ${downloadEvents.imageId} = ${images.id})::int`,
+              views: sql`greatest(${images.views}, ${record.views})`,
+            },
+          })
+          .returning({ id: images.id, inserted: sql<boolean>`xmax = 0` });
+
+        await tx.delete(imageTags).where(eq(imageTags.imageId, row!.id));
+        if (tagList.length) {
+          await tx.insert(imageTags).values(tagList.map((t, position) => ({ imageId: row!.id, tagId: t.id, position })));
+        }
+        return row!.inserted ? "imported" : "updated";
+      });
+    },
+
+    /** Those of `keys` that no image (original or variant) refers to any more. */
+    async unreferencedKeys(keys: string[]): Promise<string[]> {
+      if (!keys.length) return [];
+      const { rows } = await db.execute<{ key: string }>(sql`
+        select ${images.originalKey} as key from ${images} where ${images.originalKey} in ${keys}
+        union
+        select v->>'key' from ${images}, jsonb_array_elements(${images.variants}) v where v->>'key' in ${keys}`);
+      const referenced = new Set(rows.map((r) => r.key));
+      return keys.filter((key) => !referenced.has(key));
+    },
+  };
+}

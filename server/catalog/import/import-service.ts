@@ -1,0 +1,177 @@
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import type { Logger } from "../../logger.ts";
+import { sha256 } from "../../media/keys.ts";
+import type { MediaStorage } from "../../media/storage.ts";
+import { processImage, removeObjects, renderAvatar, storeObjects } from "../../media/variants.ts";
+import { importRepository, type StoredFile } from "./import-repository.ts";
+import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, slugify } from "./text.ts";
+
+/**
+ * The one way images enter the catalog. Every source (a folder, Airtable, the demo catalog)
+ * turns its records into ImportItems; this service upserts them by (source, sourceId), so
+ * importing the same source again updates records instead of duplicating them, and a file
+ * whose content has not changed is not encoded again.
+ */
+
+export interface ImportItem {
+  source: string;
+  sourceId: string;
+  title?: string | undefined;
+  tags?: string[] | undefined;
+  category?: string | undefined;
+  creator?: string | undefined;
+  createdAt?: Date | undefined;
+  likes?: number | undefined;
+  downloads?: number | undefined;
+  views?: number | undefined;
+  /** The image file, fetched only when the item is imported. */
+  file: () => Promise<Buffer>;
+}
+
+/** A record the source could not turn into an item, with the reason in a few words. */
+export interface SkippedItem {
+  sourceId: string;
+  skip: string;
+  detail?: string;
+}
+
+export type SourceEntry = ImportItem | SkippedItem;
+
+export interface ImportSummary {
+  imported: number;
+  updated: number;
+  skipped: number;
+  /** Count per reason, in order of first occurrence. */
+  reasons: Map<string, number>;
+  /** Every skipped record with its reason and detail. */
+  skips: SkippedItem[];
+}
+
+/** Short reasons for the summary line, by the AppError code the image pipeline refused with. */
+const refusalReasons: Partial<Record<AppError["code"], string>> = {
+  UNSUPPORTED_MEDIA: "not an image",
+  UNPROCESSABLE: "damaged file",
+  PAYLOAD_TOO_LARGE: "over 100 megapixels",
+};
+
+/** Images encoded at once: encoding is parallel inside each image already, this overlaps I/O. */
+const ITEMS_IN_FLIGHT = 2;
+
+export function formatSummary(summary: ImportSummary): string {
+  const reasons = [...summary.reasons].map(([reason, count]) => `${reason}: ${count}`).join(", ");
+  return `imported ${summary.imported}, updated ${summary.updated}, skipped ${summary.skipped}${reasons ? ` (${reasons})` : ""}`;
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger }) {
+  const { media, log } = deps;
+  const repo = importRepository(deps.db);
+
+  /** Imports or updates one item; throws an AppError when its file is refused. */
+  async function importItem(item: ImportItem): Promise<"imported" | "updated"> {
+    const data = await item.file();
+    const existing = await repo.findBySource(item.source, item.sourceId);
+    let file: StoredFile;
+    let written: string[] = [];
+    if (existing && existing.contentHash === sha256(data)) {
+      file = existing;
+    } else {
+      const { objects, ...processed } = await processImage(data);
+      written = await storeObjects(media, objects);
+      file = processed;
+    }
+    const title = item.title?.trim() || DEFAULT_TITLE;
+    const category = item.category?.trim() || DEFAULT_CATEGORY;
+    const tags = cleanTags(item.tags ?? []);
+    let outcome: "imported" | "updated";
+    try {
+      outcome = await repo.save({
+        source: item.source,
+        sourceId: item.sourceId,
+        slug: slugify(title),
+        title,
+        description: describeImage(title, tags, category),
+        category,
+        creator: item.creator?.trim() || DEFAULT_CREATOR,
+        tags,
+        createdAt: item.createdAt,
+        likes: item.likes ?? 0,
+        downloads: item.downloads ?? 0,
+        views: item.views ?? 0,
+        file,
+      });
+    } catch (error) {
+      await removeObjects(media, written);
+      throw error;
+    }
+    if (existing && existing.originalKey !== file.originalKey) {
+      // The file changed: remove the old objects nobody else refers to.
+      const old = [existing.originalKey, ...existing.variants.map((v) => v.key)];
+      await removeObjects(media, await repo.unreferencedKeys(old));
+    }
+    return outcome;
+  }
+
+  return {
+    importItem,
+
+    /** Gives the creator (created if missing) an avatar rendered from `image`, unless it has one. */
+    async ensureCreatorAvatar(name: string, image: () => Promise<Buffer>): Promise<void> {
+      if (await repo.creatorHasAvatar(name)) return;
+      const avatar = await renderAvatar(await image());
+      await storeObjects(media, [avatar]);
+      await repo.ensureCreator(name, avatar.key);
+    },
+
+    /** How many images the catalog holds, and how many came from `source`. */
+    counts: (source: string) => repo.counts(source),
+
+    /**
+     * Imports every entry, two at a time, and tells `onProgress` after each. A refused file
+     * or a failed download skips that record with its reason; other errors stop the run.
+     */
+    async run(entries: SourceEntry[], onProgress?: (done: number, total: number) => void): Promise<ImportSummary> {
+      const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, reasons: new Map(), skips: [] };
+      const skip = (entry: SkippedItem) => {
+        summary.skipped++;
+        summary.reasons.set(entry.skip, (summary.reasons.get(entry.skip) ?? 0) + 1);
+        summary.skips.push(entry);
+        log.debug(`Skipped ${entry.sourceId}: ${entry.skip}${entry.detail ? ` (${entry.detail})` : ""}`);
+      };
+      let next = 0;
+      let done = 0;
+      const worker = async () => {
+        while (next < entries.length) {
+          const entry = entries[next++]!;
+          if ("skip" in entry) {
+            skip(entry);
+          } else {
+            try {
+              summary[await importItem(entry)]++;
+            } catch (error) {
+              const reason = error instanceof AppError ? refusalReasons[error.code] : undefined;
+              if (!reason && !(error instanceof SourceError)) throw error;
+              skip({ sourceId: entry.sourceId, skip: reason ?? (error as SourceError).reason, detail: (error as Error).message });
+            }
+          }
+          onProgress?.(++done, entries.length);
+        }
+      };
+      await Promise.all(Array.from({ length: ITEMS_IN_FLIGHT }, worker));
+      return summary;
+    },
+  };
+}
+
+/** A record's file could not be fetched from its source; the record is skipped with `reason`. */
+export class SourceError extends Error {
+  override name = "SourceError";
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The texts an imported record gets when its source does not say: the defaults of the spec,
+ * the one-sentence description, the URL slug, and clean tags.
+ */
+export const DEFAULT_TITLE = "Untitled";
+export const DEFAULT_CATEGORY = "General";
+export const DEFAULT_CREATOR = "Unknown Artist";
+const MAX_TAG_LENGTH = 50;
+const MAX_TAGS = 30;
+
+/** ASCII, lower case, words joined by hyphens; 'image' when nothing is left. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "image";
+}
+
+/** Trimmed, single-spaced, unique (case-insensitively, first spelling kept), at most 30. */
+export function cleanTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.replace(/\s+/g, " ").trim().slice(0, MAX_TAG_LENGTH).trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    result.push(tag);
+  }
+  return result.slice(0, MAX_TAGS);
+}
+
+/** Tags given as a list or as one comma-separated string. */
+export function splitTags(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  if (typeof value === "string") return value.split(",");
+  return [];
+}
+
+function listOf(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** One generated sentence, the same for the same title, tags and category. */
+export function describeImage(title: string, tags: string[], category: string): string {
+  const kind = category === DEFAULT_CATEGORY ? "image" : `${category.toLowerCase()} image`;
+  const featuring = tags.length ? ` featuring ${listOf(tags.slice(0, 3).map((t) => t.toLowerCase()))}` : "";
+  const phrase = `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}${featuring}, free to use for any purpose.`;
+  return title === DEFAULT_TITLE ? phrase[0]!.toUpperCase() + phrase.slice(1) : `“${title}” is ${phrase}`;
+}
