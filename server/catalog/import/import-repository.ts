@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { creators, downloadEvents, imageTags, images, likes, tags, type ImageVariant } from "../../db/schema.ts";
+import { creators, downloadEvents, imageTags, images, likes, tags } from "../../db/schema.ts";
 
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
