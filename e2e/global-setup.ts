@@ -6,6 +6,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { TestProject } from "vitest/node";
 import { assertChromium } from "./chromium.ts";
+import { OIDC_CLIENT, startOidcPeer } from "./peers/oidc.ts";
+import { startSmtpPeer } from "./peers/smtp.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,6 +15,10 @@ declare module "vitest" {
     baseUrl: string;
     /** Its DATA_DIR (outbox, media, database). */
     dataDir: string;
+    /** Where the local SMTP server (the server's SMTP_URL) writes each mail it receives (e2e/peers/smtp.ts). */
+    mailDir: string;
+    /** The local OpenID provider standing in for Google (e2e/peers/oidc.ts). */
+    oidcIssuer: string;
   }
 }
 
@@ -38,6 +44,9 @@ export default async function setup(project: TestProject) {
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(dataDir, "received-mail");
+  const smtp = await startSmtpPeer(mailDir);
+  const oidc = await startOidcPeer(await freePort(), `${baseUrl}/api/auth/callback/google`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -46,6 +55,12 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DEMO_IMAGES: process.env.E2E_DEMO_IMAGES ?? "60",
     LOG_LEVEL: "error",
+    SMTP_URL: smtp.url,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+    GOOGLE_ISSUER: oidc.issuer,
+    // Every test signs up from 127.0.0.1: count per account only (e2e/account-limits.e2e.ts).
+    AUTH_RATE_LIMIT_PER_IP: "100000",
   };
   const server: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
     env,
@@ -69,12 +84,15 @@ export default async function setup(project: TestProject) {
 
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
+  project.provide("mailDir", mailDir);
+  project.provide("oidcIssuer", oidc.issuer);
   return async () => {
     if (!exited) {
       const done = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
       await done;
     }
+    await Promise.all([smtp.close(), oidc.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

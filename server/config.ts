@@ -31,6 +31,13 @@ const optionalUrl = (protocols: string[]) =>
       return value;
     });
 
+const count = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
 const optionalText = z
   .string()
   .trim()
@@ -64,6 +71,9 @@ const envSchema = z.object({
     .min(6, "must be at least 6")
     .max(128, "must be at most 128")
     .default(6),
+  AUTH_RATE_LIMIT_PER_IP: count(1, 100_000).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: count(1, 10_000).default(10),
+  AUTH_RATE_LIMIT_WINDOW: count(1, 86_400).default(900),
   SOCIAL_URL: optionalUrl(["http:", "https:"]).default("https://x.com/stockroom"),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
@@ -84,6 +94,11 @@ export interface Config {
   demoImages: number;
   authSecret: string;
   passwordMinLength: number;
+  /**
+   * Sign-in, sign-up, password reset and password checks: attempts allowed per client IP
+   * and per account (each action counted apart) in a fixed window of `windowSeconds`.
+   */
+  rateLimits: { perIp: number; perAccount: number; windowSeconds: number };
   socialUrl: string;
   logLevel: Env["LOG_LEVEL"];
 }
@@ -122,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoImages: e.DEMO_IMAGES,
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir, "auth-secret"),
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    rateLimits: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW,
+    },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,4 +1,6 @@
-import type { Viewer } from "#contracts/account";
+import { createAccountsRepository } from "./auth/accounts-repository.ts";
+import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
+import { createAuth, type Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { createDownloadsRepository } from "./engagement/downloads-repository.ts";
@@ -8,6 +10,7 @@ import { createLikesService, type LikesService } from "./engagement/likes-servic
 import { createReportsRepository } from "./engagement/reports-repository.ts";
 import { createReportsService, type ReportsService } from "./engagement/reports-service.ts";
 import type { Logger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 
 /**
@@ -20,8 +23,10 @@ export interface Services {
   log: Logger;
   /** Image files (originals, variants, avatars); URLs via media.publicUrl(key). */
   media: MediaStorage;
-  /** Who is signed in, from a request's headers (cookies). Replaced by the accounts service. */
-  sessions: { viewer(headers: Headers): Promise<Viewer | null> };
+  /** Better Auth, mounted at /api/auth (server/http/api/account.ts). */
+  auth: Auth;
+  /** Accounts: who is signed in (`accounts.viewer(headers)`), sign-up/in/out, reset, profile, deletion. */
+  accounts: AccountsService;
   likes: LikesService;
   /** Image files as JPEG downloads, each one counted. */
   downloads: DownloadsService;
@@ -32,11 +37,15 @@ export interface Services {
 export function createServices(deps: { config: Config; db: Db; log: Logger }): Services {
   const { config, log, db } = deps;
   const media = createMediaStorage(config);
+  const accountsRepository = createAccountsRepository(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
   return {
     config,
     log,
     media,
-    sessions: { viewer: async () => null },
+    auth,
+    accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, log }),
     likes: createLikesService({ likes: createLikesRepository(db) }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),

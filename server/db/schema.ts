@@ -1,7 +1,6 @@
 import { reportReasons } from "#contracts/engagement";
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -17,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /* ------------------------------------------------------------------ accounts
- * The four tables Better Auth works on (plus its rate-limit table), in its own field names. */
+ * The four tables Better Auth works on, in its own field names, and the sign-in rate limits. */
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -81,12 +80,17 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+/** Attempts counted per key (action and IP, or action and account) in a fixed window;
+ * in the database so that every instance shares them (server/auth/accounts-repository.ts). */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_reset_idx").on(t.resetAt)],
+);
 
 /* ------------------------------------------------------------------- catalog */
 

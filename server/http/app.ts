@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { authRoutes, clientIp } from "./api/account.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
@@ -42,7 +43,9 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
   app.use("/media", mediaRouter(services.media));
 
+  app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
+  app.all("/api/auth/{*any}", authRoutes(services));
 
   const api = express.Router();
   api.use(express.json({ limit: "64kb" }));

@@ -13,7 +13,7 @@ export function viewerOf(req: Request, services: Services): Promise<Viewer | nul
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    viewer = services.sessions.viewer(headers);
+    viewer = services.accounts.viewer(headers);
     cache.set(req, viewer);
   }
   return viewer;

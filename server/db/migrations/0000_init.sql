@@ -72,11 +72,9 @@ CREATE TABLE "likes" (
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limit" (
-	"id" text PRIMARY KEY NOT NULL,
-	"key" text NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"count" integer NOT NULL,
-	"last_request" bigint NOT NULL,
-	CONSTRAINT "rate_limit_key_unique" UNIQUE("key")
+	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "reports" (
@@ -153,6 +151,7 @@ CREATE INDEX "images_newest_idx" ON "images" USING btree ("created_at" DESC NULL
 CREATE INDEX "images_creator_idx" ON "images" USING btree ("creator_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "images_search_trgm_idx" ON "images" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "likes_image_idx" ON "likes" USING btree ("image_id");--> statement-breakpoint
+CREATE INDEX "rate_limit_reset_idx" ON "rate_limit" USING btree ("reset_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_one_per_user_idx" ON "reports" USING btree ("image_id","reporter_id") WHERE "reports"."reporter_id" is not null;--> statement-breakpoint
 CREATE INDEX "reports_open_idx" ON "reports" USING btree ("created_at") WHERE "reports"."resolved_at" is null;--> statement-breakpoint
 CREATE INDEX "reports_source_idx" ON "reports" USING btree ("source","created_at") WHERE "reports"."source" is not null;--> statement-breakpoint

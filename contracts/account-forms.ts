@@ -1,0 +1,177 @@
+import { z } from "zod";
+
+/**
+ * The account forms: their limits, their inputs and the words users read about them.
+ * Texts marked (spec) are the product specification's, word for word. Checks run in the
+ * spec's order and the first failing one is reported.
+ */
+
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const messages = {
+  fillAllFields: "Please fill in all fields", // (spec)
+  passwordsDoNotMatch: "Passwords do not match", // (spec)
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters long`, // (spec)
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordTooCommon: "This password is too common and easy to guess. Please choose another one.",
+  invalidEmail: "Please enter a valid email address",
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists. Sign in instead.",
+  nameRequired: "Display name is required", // (spec)
+  nameTooLong: `Display name must be at most ${NAME_MAX_LENGTH} characters long`,
+  profileUpdated: "Profile updated successfully!", // (spec)
+  fillAllPasswordFields: "Please fill in all password fields", // (spec)
+  newPasswordsDoNotMatch: "New passwords do not match", // (spec)
+  newPasswordTooShort: (min: number) => `New password must be at least ${min} characters long`, // (spec)
+  wrongCurrentPassword: "Current password is incorrect",
+  passwordUpdated: "Password updated successfully!", // (spec)
+  noPasswordYet: "Your account signs in with Google and has no password to change",
+  wrongPassword: "The password is incorrect",
+  confirmWithPassword: "Please enter your password to confirm",
+  wrongEmailConfirmation: "Please type your email address exactly as shown to confirm",
+  resetLinkSent:
+    "If an account exists for that email address, we have sent it a link to reset the password. The link works once, for one hour.",
+  resetLinkInvalid: "This reset link has expired or has already been used. Please request a new one.",
+  passwordReset: "Your password has been reset. Please sign in with your new password.",
+  googleUnavailable: "Google sign-in is not available on this server",
+  signInRequired: "Please sign in to continue",
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${duration(seconds)}.`,
+} as const;
+
+function duration(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** A form field: absent counts as empty. Passwords are kept as typed; other text is trimmed. */
+const text = z.string().trim().catch("");
+const secret = z.string().catch("");
+
+const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && z.email().safeParse(value).success;
+
+/** A check of a form: when `failed`, the form is refused with `message` (naming `field`). */
+type Check = [failed: boolean, message: string, field?: string];
+
+/** Reports the first failed check, so that users meet the problems one at a time, in order. */
+function firstFailed(checks: Check[], ctx: z.RefinementCtx) {
+  const failed = checks.find(([fails]) => fails);
+  if (failed) ctx.addIssue({ code: "custom", message: failed[1], path: failed[2] ? [failed[2]] : [] });
+}
+
+/** The checks of a new password and its confirmation, with the spec's words for the form. */
+function newPasswordChecks(
+  password: string,
+  confirm: string,
+  minLength: number,
+  words: { mismatch: string; short: string; field?: string },
+): Check[] {
+  const field = words.field ?? "password";
+  return [
+    [password !== confirm, words.mismatch, "confirmPassword"],
+    [password.length < minLength, words.short, field],
+    [password.length > PASSWORD_MAX_LENGTH, messages.passwordTooLong, field],
+  ];
+}
+
+export const signInInput = z.object({ email: text, password: secret }).superRefine((v, ctx) =>
+  firstFailed(
+    [
+      [!v.email || !v.password, messages.fillAllFields],
+      [!isEmail(v.email), messages.invalidEmail, "email"],
+    ],
+    ctx,
+  ),
+);
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const signUpInput = (minLength: number) =>
+  z.object({ name: text, email: text, password: secret, confirmPassword: secret }).superRefine((v, ctx) =>
+    firstFailed(
+      [
+        [!v.name || !v.email || !v.password || !v.confirmPassword, messages.fillAllFields],
+        ...newPasswordChecks(v.password, v.confirmPassword, minLength, {
+          mismatch: messages.passwordsDoNotMatch,
+          short: messages.passwordTooShort(minLength),
+        }),
+        [v.name.length > NAME_MAX_LENGTH, messages.nameTooLong, "name"],
+        [!isEmail(v.email), messages.invalidEmail, "email"],
+      ],
+      ctx,
+    ),
+  );
+export type SignUpInput = z.infer<ReturnType<typeof signUpInput>>;
+
+export const profileInput = z.object({ name: text }).superRefine((v, ctx) =>
+  firstFailed(
+    [
+      [!v.name, messages.nameRequired, "name"],
+      [v.name.length > NAME_MAX_LENGTH, messages.nameTooLong, "name"],
+    ],
+    ctx,
+  ),
+);
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const passwordChangeInput = (minLength: number) =>
+  z.object({ currentPassword: secret, newPassword: secret, confirmPassword: secret }).superRefine((v, ctx) =>
+    firstFailed(
+      [
+        [!v.currentPassword || !v.newPassword || !v.confirmPassword, messages.fillAllPasswordFields],
+        ...newPasswordChecks(v.newPassword, v.confirmPassword, minLength, {
+          mismatch: messages.newPasswordsDoNotMatch,
+          short: messages.newPasswordTooShort(minLength),
+          field: "newPassword",
+        }),
+      ],
+      ctx,
+    ),
+  );
+export type PasswordChangeInput = z.infer<ReturnType<typeof passwordChangeInput>>;
+
+export const forgotPasswordInput = z.object({ email: text }).superRefine((v, ctx) =>
+  firstFailed(
+    [
+      [!v.email, messages.fillAllFields],
+      [!isEmail(v.email), messages.invalidEmail, "email"],
+    ],
+    ctx,
+  ),
+);
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = (minLength: number) =>
+  z.object({ token: text, password: secret, confirmPassword: secret }).superRefine((v, ctx) =>
+    firstFailed(
+      [
+        [!v.token, messages.resetLinkInvalid],
+        [!v.password || !v.confirmPassword, messages.fillAllFields],
+        ...newPasswordChecks(v.password, v.confirmPassword, minLength, {
+          mismatch: messages.passwordsDoNotMatch,
+          short: messages.passwordTooShort(minLength),
+        }),
+      ],
+      ctx,
+    ),
+  );
+export type ResetPasswordInput = z.infer<ReturnType<typeof resetPasswordInput>>;
+
+/** Deleting an account: the password, or for an account without one (Google only) the email typed out. */
+export const deleteAccountInput = z.object({ password: secret, confirmEmail: text });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
+
+/**
+ * Where to go after signing in: a path on this site only (never `//host` or a URL), else /.
+ */
+export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(target, "http://stockroom.invalid");
+    if (url.origin !== "http://stockroom.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

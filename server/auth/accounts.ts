@@ -1,0 +1,198 @@
+import {
+  messages,
+  type DeleteAccountInput,
+  type ForgotPasswordInput,
+  type PasswordChangeInput,
+  type ProfileInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
+} from "#contracts/account-forms";
+import type { Viewer } from "#contracts/account";
+import { isAPIError } from "better-auth/api";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { AccountsRepository } from "./accounts-repository.ts";
+import { GOOGLE_PROVIDER_ID, type Auth } from "./auth.ts";
+
+/** What a browser must store after an account operation: the Set-Cookie headers. */
+export type CookieHeaders = Headers;
+
+export interface AccountsService {
+  /** The signed-in person behind a request's cookies, or null. */
+  viewer(headers: Headers): Promise<Viewer | null>;
+  /** Whether the person has a password (false for Google-only accounts). */
+  hasPassword(viewer: Viewer): Promise<boolean>;
+  signUp(input: SignUpInput, headers: Headers): Promise<CookieHeaders>;
+  signIn(input: SignInInput, headers: Headers): Promise<CookieHeaders>;
+  /** Starts Google sign-in: the provider URL to send the browser to, with the state cookie. */
+  startGoogleSignIn(
+    targets: { callbackURL: string; errorCallbackURL: string },
+    headers: Headers,
+  ): Promise<{ url: string; headers: CookieHeaders }>;
+  signOut(headers: Headers): Promise<CookieHeaders>;
+  /** Sends a reset link when the address has an account; answers the same either way. */
+  requestPasswordReset(input: ForgotPasswordInput, headers: Headers): Promise<void>;
+  /** Whether a reset link's token can still be used (not expired, not used). */
+  resetTokenUsable(token: string): Promise<boolean>;
+  /** Sets a new password from a reset link; all sessions of the account end. */
+  resetPassword(input: ResetPasswordInput, headers: Headers): Promise<void>;
+  updateProfile(input: ProfileInput, headers: Headers): Promise<void>;
+  /** Checks the current password, sets the new one and signs out every other session. */
+  changePassword(input: PasswordChangeInput, headers: Headers): Promise<CookieHeaders>;
+  /** Deletes the account (likes removed, counts corrected) and clears the session cookie. */
+  deleteAccount(input: DeleteAccountInput, headers: Headers): Promise<CookieHeaders>;
+}
+
+/** Better Auth's error codes that users may meet, in our words. */
+const knownErrors: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: messages.invalidCredentials,
+  INVALID_EMAIL: messages.invalidEmail,
+  USER_ALREADY_EXISTS: messages.emailTaken,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: messages.emailTaken,
+  PASSWORD_TOO_LONG: messages.passwordTooLong,
+  INVALID_TOKEN: messages.resetLinkInvalid,
+  TOKEN_EXPIRED: messages.resetLinkInvalid,
+  // Our own `before` hook's refusals (server/auth/auth.ts) carry their message.
+  PASSWORD_TOO_COMMON: messages.passwordTooCommon,
+  NAME_REQUIRED: messages.nameRequired,
+  NAME_TOO_LONG: messages.nameTooLong,
+};
+
+export function createAccountsService(deps: {
+  auth: Auth;
+  repository: AccountsRepository;
+  passwordMinLength: number;
+  log: Logger;
+}): AccountsService {
+  const { auth, repository, passwordMinLength, log } = deps;
+
+  /** Runs a Better Auth call, turning its refusals into AppErrors users can read. */
+  async function call<T>(run: () => Promise<T>, overrides: Record<string, string> = {}): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isAPIError(error)) throw error;
+      const body = (error.body ?? {}) as { code?: string; message?: string; retryAfter?: number };
+      if (error.statusCode === 429) {
+        const retryAfter = body.retryAfter ?? 60;
+        throw new AppError("RATE_LIMITED", messages.tooManyAttempts(retryAfter), { retryAfter });
+      }
+      const code = body.code ?? "";
+      if (code === "PASSWORD_TOO_SHORT") throw new AppError("BAD_REQUEST", messages.passwordTooShort(passwordMinLength));
+      const message = overrides[code] ?? knownErrors[code];
+      if (message) throw new AppError(error.statusCode === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST", message);
+      if (error.statusCode === 401) throw new AppError("UNAUTHENTICATED", messages.signInRequired);
+      log.error(`Better Auth refused a request (${error.statusCode} ${code})`, body.message);
+      throw new AppError("INTERNAL", body.message ?? "Something went wrong on our side. Please try again.");
+    }
+  }
+
+  async function requireViewer(headers: Headers): Promise<Viewer> {
+    const viewer = await service.viewer(headers);
+    if (!viewer) throw new AppError("UNAUTHENTICATED", messages.signInRequired);
+    return viewer;
+  }
+
+  const service: AccountsService = {
+    async viewer(headers) {
+      const found = await auth.api.getSession({ headers });
+      return found ? { id: found.user.id, name: found.user.name, email: found.user.email } : null;
+    },
+
+    hasPassword: (viewer) => repository.hasPassword(viewer.id),
+
+    async signUp({ name, email, password }, headers) {
+      const result = await call(() =>
+        auth.api.signUpEmail({ body: { name, email, password }, headers, returnHeaders: true }),
+      );
+      return result.headers;
+    },
+
+    async signIn({ email, password }, headers) {
+      const result = await call(() =>
+        auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true }),
+      );
+      return result.headers;
+    },
+
+    async startGoogleSignIn({ callbackURL, errorCallbackURL }, headers) {
+      const context = await auth.$context;
+      if (!context.socialProviders.some((p) => p.id === GOOGLE_PROVIDER_ID)) {
+        throw new AppError("UNAVAILABLE", messages.googleUnavailable);
+      }
+      const result = await call(() =>
+        auth.api.signInSocial({
+          body: {
+            provider: GOOGLE_PROVIDER_ID,
+            callbackURL,
+            newUserCallbackURL: callbackURL,
+            errorCallbackURL,
+            disableRedirect: true,
+          },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.response.url) throw new AppError("UNAVAILABLE", messages.googleUnavailable);
+      return { url: result.response.url, headers: result.headers };
+    },
+
+    async signOut(headers) {
+      const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
+      return result.headers;
+    },
+
+    async requestPasswordReset({ email }, headers) {
+      await call(() => auth.api.requestPasswordReset({ body: { email }, headers }));
+    },
+
+    async resetTokenUsable(token) {
+      if (!token) return false;
+      const context = await auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return found !== null && found !== undefined && found.expiresAt > new Date();
+    },
+
+    async resetPassword({ token, password }, headers) {
+      await call(() => auth.api.resetPassword({ body: { token, newPassword: password }, headers }));
+    },
+
+    async updateProfile({ name }, headers) {
+      await requireViewer(headers);
+      await call(() => auth.api.updateUser({ body: { name }, headers }));
+    },
+
+    async changePassword({ currentPassword, newPassword }, headers) {
+      await requireViewer(headers);
+      const result = await call(
+        () =>
+          auth.api.changePassword({
+            body: { currentPassword, newPassword, revokeOtherSessions: true },
+            headers,
+            returnHeaders: true,
+          }),
+        { INVALID_PASSWORD: messages.wrongCurrentPassword, CREDENTIAL_ACCOUNT_NOT_FOUND: messages.noPasswordYet },
+      );
+      return result.headers;
+    },
+
+    async deleteAccount({ password, confirmEmail }, headers) {
+      const viewer = await requireViewer(headers);
+      if (await repository.hasPassword(viewer.id)) {
+        if (!password) throw new AppError("BAD_REQUEST", messages.confirmWithPassword);
+        await call(() => auth.api.verifyPassword({ body: { password }, headers }), {
+          INVALID_PASSWORD: messages.wrongPassword,
+        });
+      } else if (confirmEmail.toLowerCase() !== viewer.email.toLowerCase()) {
+        throw new AppError("BAD_REQUEST", messages.wrongEmailConfirmation);
+      }
+      await repository.deleteUser(viewer.id);
+      log.info(`Account ${viewer.id} deleted at its owner's request`);
+      // The session row went with the account; this clears the browser's cookie.
+      const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
+      return result.headers;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,163 @@
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages } from "#contracts/account-forms";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { account, session, user, verification } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { AccountsRepository } from "./accounts-repository.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+
+/** Set by the HTTP layer from the connection, never taken from the client; read by the rate limiter. */
+export const CLIENT_IP_HEADER = "x-stockroom-client-ip";
+
+/** How long a password-reset link works. */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  repository: AccountsRepository;
+}
+
+/** Which attempts are counted, under which name, and whose account they concern. */
+const limitedPaths: Record<string, { action: string; account: "email" | "session" | null }> = {
+  "/sign-in/email": { action: "sign-in", account: "email" },
+  "/sign-up/email": { action: "sign-up", account: "email" },
+  "/request-password-reset": { action: "reset", account: "email" },
+  "/reset-password": { action: "reset", account: null },
+  "/change-password": { action: "password", account: "session" },
+  "/verify-password": { action: "password", account: "session" },
+};
+
+/**
+ * The Better Auth instance: email + password accounts, password reset by email, Google
+ * over OpenID Connect (discovery at GOOGLE_ISSUER) and sessions in HttpOnly SameSite=Lax
+ * cookies, on our PostgreSQL. Its `before` hook adds Stockroom's own rules: attempts
+ * limited per IP and per account (in the database, shared by every instance), common
+ * passwords refused, display names checked.
+ */
+export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
+  const { rateLimits } = config;
+  const secure = config.baseUrl.startsWith("https:");
+
+  async function limit(key: string, max: number) {
+    const retryAfter = await repository.consumeAttempt(key, max, rateLimits.windowSeconds);
+    if (retryAfter !== null) {
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { code: "RATE_LIMITED", message: messages.tooManyAttempts(retryAfter), retryAfter },
+        { "Retry-After": String(retryAfter) },
+      );
+    }
+  }
+
+  const guard = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const limited = limitedPaths[ctx.path];
+    if (limited) {
+      const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+      await limit(`${limited.action}:ip:${ip}`, rateLimits.perIp);
+      let who: string | undefined;
+      if (limited.account === "email" && typeof body.email === "string") who = body.email.trim().toLowerCase();
+      if (limited.account === "session") who = (await getSessionFromCtx(ctx))?.user.id;
+      if (who) await limit(`${limited.action}:account:${who}`, rateLimits.perAccount);
+    }
+    for (const field of ["password", "newPassword"] as const) {
+      const password = body[field];
+      if (ctx.path !== "/sign-in/email" && typeof password === "string" && isCommonPassword(password)) {
+        throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: messages.passwordTooCommon });
+      }
+    }
+    if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && "name" in body) {
+      const name = typeof body.name === "string" ? body.name.trim() : "";
+      if (!name) throw new APIError("BAD_REQUEST", { code: "NAME_REQUIRED", message: messages.nameRequired });
+      if (name.length > NAME_MAX_LENGTH) throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: messages.nameTooLong });
+    }
+  });
+
+  return betterAuth({
+    appName: "Stockroom",
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.baseUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    telemetry: { enabled: false },
+    logger: {
+      level: config.logLevel === "debug" ? "debug" : "error",
+      log: (level, message, ...args) => (level === "error" ? log.error(message, args[0]) : log.debug(message)),
+    },
+    // Stockroom's own limiter (above) counts per IP and per account, in PostgreSQL.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: config.passwordMinLength,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: person, token }) {
+        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail(person.email, person.name, link));
+      },
+    },
+    verification: { storeIdentifier: "hashed" },
+    user: { deleteUser: { enabled: false } },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: "stockroom",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: { before: guard },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: "Google",
+                discoveryUrl: `${config.google.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function resetPasswordMail(to: string, name: string, link: string) {
+  const minutes = RESET_LINK_SECONDS / 60;
+  const text = [
+    `Hello ${name},`,
+    "",
+    "Someone (hopefully you) asked to reset the password of your Stockroom account.",
+    "Open this link to choose a new password:",
+    "",
+    link,
+    "",
+    `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+  ].join("\n");
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<p>Hello ${escape(name)},</p>
+<p>Someone (hopefully you) asked to reset the password of your Stockroom account.</p>
+<p><a href="${escape(link)}">Choose a new password</a></p>
+<p>The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p>`;
+  return { to, subject: "Reset your Stockroom password", text, html, link };
+}

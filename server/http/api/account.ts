@@ -1,0 +1,22 @@
+import type { RequestHandler } from "express";
+import { toNodeHandler } from "better-auth/node";
+import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
+import type { Services } from "../../services.ts";
+
+/**
+ * Passes the client's address (as Express resolves it under the "trust proxy" setting) to
+ * Better Auth and to page actions, replacing whatever a client sent under that name.
+ */
+export const clientIp: RequestHandler = (req, _res, next) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+};
+
+/**
+ * Better Auth's endpoints at /api/auth/*: the Google (OpenID Connect) callback, and the
+ * JSON endpoints behind the account pages. Mounted before any body parser: it reads the
+ * body itself.
+ */
+export function authRoutes(services: Services): RequestHandler {
+  return toNodeHandler(services.auth);
+}
