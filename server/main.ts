@@ -2,6 +2,9 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { progressBar } from "../cli/progress.ts";
+import { seedDemoCatalogOnStart } from "./catalog/demo/demo-catalog.ts";
+import { createImportService, formatSummary } from "./catalog/import/import-service.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
@@ -22,6 +25,7 @@ async function main() {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   let stopping = false;
+  const stop = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (stopping) {
@@ -29,6 +33,7 @@ async function main() {
         process.exit(130);
       }
       stopping = true;
+      stop.abort();
       log.info(`${signal} received, shutting down...`);
       shutdown().then(
         () => process.exit(0),
@@ -46,6 +51,14 @@ async function main() {
     cleanups.push(() => database.close());
     if (stopping) return;
     const services = createServices({ config, db: database.db, log });
+    const seeded = await seedDemoCatalogOnStart({
+      imports: createImportService({ db: database.db, media: services.media, log }),
+      count: config.demoImages,
+      signal: stop.signal,
+      progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" }),
+    });
+    if (stopping) return;
+    if (seeded) log.info(`Demo catalog: ${formatSummary(seeded)}`);
 
     let app;
     if (dev) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { catalogRoutes } from "./api/catalog.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
@@ -54,6 +55,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     next();
   });
   api.use(engagementRoutes(services));
+  api.use(catalogRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
   api.use(apiErrorHandler(log));
   app.use("/api", api);

@@ -67,6 +67,17 @@ export function importRepository(db: Db) {
       return row ?? { all: 0, fromSource: 0 };
     },
 
+    /**
+     * Runs `work` while holding a database-wide advisory lock, so that instances starting at
+     * the same moment take turns (the lock's transaction stays open, idle, meanwhile).
+     */
+    async exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${lockId})`);
+        return work();
+      });
+    },
+
     /** Creates the creator if missing; gives it `avatarKey` if it has none yet. */
     async ensureCreator(name: string, avatarKey: string | null = null): Promise<number> {
       const [row] = await db

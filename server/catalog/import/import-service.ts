@@ -106,6 +106,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       await removeObjects(media, written);
       throw error;
     }
+    log.debug(`${outcome} ${item.source} ${item.sourceId}`);
     if (existing && existing.originalKey !== file.originalKey) {
       // The file changed: remove the old objects nobody else refers to.
       const old = [existing.originalKey, ...existing.variants.map((v) => v.key)];
@@ -127,12 +128,20 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
 
     /** How many images the catalog holds, and how many came from `source`. */
     counts: (source: string) => repo.counts(source),
+    existingSourceIds: (source: string, sourceIds: string[]) => repo.existingSourceIds(source, sourceIds),
+    /** Runs `work` while no other instance runs work under the same `lockId`. */
+    exclusively: <T>(lockId: number, work: () => Promise<T>) => repo.exclusively(lockId, work),
 
     /**
      * Imports every entry, two at a time, and tells `onProgress` after each. A refused file
      * or a failed download skips that record with its reason; other errors stop the run.
+     * Once `signal` is aborted no further entry is started.
      */
-    async run(entries: SourceEntry[], onProgress?: (done: number, total: number) => void): Promise<ImportSummary> {
+    async run(
+      entries: SourceEntry[],
+      options: { onProgress?: ((done: number, total: number) => void) | undefined; signal?: AbortSignal | undefined } = {},
+    ): Promise<ImportSummary> {
+      const { onProgress, signal } = options;
       const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, reasons: new Map(), skips: [] };
       const skip = (entry: SkippedItem) => {
         summary.skipped++;
@@ -143,7 +152,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       let next = 0;
       let done = 0;
       const worker = async () => {
-        while (next < entries.length) {
+        while (next < entries.length && !signal?.aborted) {
           const entry = entries[next++]!;
           if ("skip" in entry) {
             skip(entry);

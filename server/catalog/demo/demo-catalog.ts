@@ -1,0 +1,116 @@
+import sharp from "sharp";
+import type { ImportItem, ImportService, ImportSummary } from "../import/import-service.ts";
+import { avatarArt, styles, type StyleName } from "./artworks.ts";
+import { random } from "./random.ts";
+
+/**
+ * The demo catalog: generated artworks with fitting titles, tags, creators and counts, the
+ * same for the same seed, imported through the ordinary import path (source 'demo').
+ */
+export const DEMO_SOURCE = "demo";
+export const DEFAULT_DEMO_SEED = 1;
+
+const demoCreators: Array<{ name: string; styles: StyleName[] }> = [
+  { name: "Aiko Tanaka", styles: ["mountains", "aurora"] },
+  { name: "Lena Brandt", styles: ["geometric", "waves"] },
+  { name: "Marco Silva", styles: ["seaSunset", "hills"] },
+  { name: "Nadia Rahman", styles: ["meshGradient", "bokeh"] },
+  { name: "Oskar Lind", styles: ["mountains", "hills"] },
+  { name: "Priya Nair", styles: ["retroSun", "geometric"] },
+  { name: "Sam Okafor", styles: ["bokeh", "seaSunset"] },
+  { name: "Yara Haddad", styles: ["waves", "meshGradient"] },
+  { name: "Elliot Reyes", styles: ["aurora", "retroSun", "mountains"] },
+  { name: "Ines Duarte", styles: ["seaSunset", "mountains", "meshGradient"] },
+];
+
+/** Portrait, landscape and square, in the proportions cameras and screens use. */
+const sizes: Array<[number, number]> = [
+  [1600, 1067],
+  [1600, 900],
+  [1080, 1440],
+  [1000, 1500],
+  [1280, 1280],
+];
+
+const DAY = 86_400_000;
+
+/** Item `index` of the catalog for `seed`: its words and counts now, its file when asked. */
+function demoItem(seed: number, index: number, now: number): ImportItem {
+  const rnd = random(seed, index);
+  const creator = rnd.pick(demoCreators);
+  const style = styles[rnd.pick(creator.styles)];
+  const [w, h] = rnd.pick(sizes);
+  const artSeed = rnd.int(0, 2 ** 31);
+  const art = style(w, h, random(artSeed));
+  const popularity = Math.pow(rnd(), 3);
+  const likes = Math.round(popularity * 640 + rnd() * 6);
+  const downloads = Math.round(likes * rnd.between(1.3, 3.2) + rnd() * 25);
+  return {
+    source: DEMO_SOURCE,
+    sourceId: `${seed}-${index}`,
+    title: art.title,
+    tags: art.tags,
+    category: art.category,
+    creator: creator.name,
+    createdAt: new Date(now - rnd.between(0, 540) * DAY),
+    likes,
+    downloads,
+    views: Math.round(downloads * rnd.between(4, 11) + rnd() * 300),
+    file: () => sharp(Buffer.from(art.svg)).jpeg({ quality: 90 }).toBuffer(),
+  };
+}
+
+/**
+ * Adds the demo images `0..count-1` for `seed` that are not in the catalog yet (so an
+ * interrupted seeding resumes), after giving every demo creator an avatar.
+ */
+export async function seedDemoCatalog(options: {
+  imports: ImportService;
+  count: number;
+  seed?: number;
+  signal?: AbortSignal | undefined;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<ImportSummary> {
+  const { imports, count } = options;
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  for (const [i, creator] of demoCreators.entries()) {
+    await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
+  }
+  const ids = Array.from({ length: count }, (_, i) => i);
+  const present = await imports.existingSourceIds(
+    DEMO_SOURCE,
+    ids.map((i) => `${seed}-${i}`),
+  );
+  const now = Date.now();
+  const items = ids.filter((i) => !present.has(`${seed}-${i}`)).map((i) => demoItem(seed, i, now));
+  return imports.run(items, { onProgress: options.onProgress, signal: options.signal });
+}
+
+/** Any fixed number: held while deciding whether to seed and seeding. */
+const SEED_LOCK = 7_410_222;
+
+/**
+ * On start: when the catalog holds nothing but demo images and fewer than `count` of them
+ * (a fresh install, or a seeding that was interrupted), adds the missing ones. Instances
+ * starting together take turns, so the catalog is seeded once.
+ */
+export async function seedDemoCatalogOnStart(options: {
+  imports: ImportService;
+  count: number;
+  /** Aborted when the server is asked to stop: seeding ends after the images in flight. */
+  signal?: AbortSignal;
+  progress: (total: number) => { update(done: number): void; stop(): void };
+}): Promise<ImportSummary | null> {
+  const { imports, count } = options;
+  if (count === 0) return null;
+  return imports.exclusively(SEED_LOCK, async () => {
+    const { all, fromSource } = await imports.counts(DEMO_SOURCE);
+    if (all > fromSource || fromSource >= count) return null;
+    const bar = options.progress(count - fromSource);
+    try {
+      return await seedDemoCatalog({ imports, count, signal: options.signal, onProgress: (done) => bar.update(done) });
+    } finally {
+      bar.stop();
+    }
+  });
+}
