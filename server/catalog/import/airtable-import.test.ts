@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabase } from "../../../test/database.ts";
+import { images } from "../../db/schema.ts";
+import { createLogger } from "../../logger.ts";
+import { localDiskStorage } from "../../media/local-disk-storage.ts";
+import { solidImage, splitImage } from "../../media/test-images.ts";
+import { airtableSource, type AirtableOptions } from "./airtable-source.ts";
+import { createImportService, formatSummary } from "./import-service.ts";
+
+const database = await testDatabase();
+const mediaDir = mkdtempSync(path.join(tmpdir(), "stockroom-airtable-"));
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
+
+/** Requests the fake Airtable received, and how many 429s it still has to give. */
+const requests: IncomingMessage[] = [];
+let rateLimitsLeft = 0;
+let base = "";
+const files: Record<string, Buffer> = {};
+
+/** Pages shaped like Airtable's list-records answers. */
+function pages(): Record<string, unknown> {
+  return {
+    first: {
+      records: [
+        {
+          id: "recHarbour",
+          createdTime: "2024-01-01T00:00:00.000Z",
+          fields: {
+            Name: "Harbour Lights",
+            Tags: ["Sea", "night"],
+            Category: "Travel",
+            Creator: "Mira Holt",
+            Like: 12,
+            Downloads: 40,
+            Created: "2024-02-03T04:05:06.000Z",
+            Image: [{ id: "att1", url: `${base}/files/harbour.jpg`, filename: "harbour.jpg", width: 640, height: 400, size: files["harbour.jpg"]!.length }],
+          },
+        },
+        { id: "recEmpty", createdTime: "2024-01-02T00:00:00.000Z", fields: { Name: "No picture here", Tags: "ghost" } },
+      ],
+      offset: "itrPage2/recEmpty",
+    },
+    second: {
+      records: [
+        {
+          id: "recForest",
+          createdTime: "2023-05-06T07:08:09.000Z",
+          fields: {
+            Tags: "forest, green ,  calm",
+            "Download Count": 7,
+            Photo: [{ id: "att2", url: `${base}/files/forest.png`, filename: "forest.png", width: 300, height: 500 }],
+          },
+        },
+        { id: "recGone", fields: { Name: "Gone", Image: [{ id: "att3", url: `${base}/files/missing.jpg`, filename: "missing.jpg" }] } },
+      ],
+    },
+  };
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url!, base);
+  if (url.pathname.startsWith("/files/")) {
+    const file = files[url.pathname.slice(7)];
+    res.writeHead(file ? 200 : 404, { "Content-Type": "application/octet-stream" });
+    return void res.end(file);
+  }
+  requests.push(req);
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+  if (req.headers.authorization !== "Bearer key-ok") return json(401, { error: { type: "AUTHENTICATION_REQUIRED", message: "You should provide valid api key to perform this operation" } });
+  if (url.pathname === "/v0/appBroken/Images") return json(200, "{not json");
+  if (url.pathname !== "/v0/appGallery/Images") return json(404, { error: "NOT_FOUND" });
+  if (rateLimitsLeft > 0) {
+    rateLimitsLeft--;
+    return json(429, { errors: [{ error: "RATE_LIMIT_REACHED" }] });
+  }
+  const { first, second } = pages();
+  json(200, url.searchParams.get("offset") === "itrPage2/recEmpty" ? second : first);
+});
+
+const options = (extra: Partial<AirtableOptions> = {}): AirtableOptions => ({
+  baseId: "appGallery",
+  apiKey: "key-ok",
+  apiUrl: base,
+  retryDelayMs: 5,
+  maxRetryDelayMs: 50,
+  ...extra,
+});
+
+beforeAll(async () => {
+  files["harbour.jpg"] = await splitImage(640, 400, "#0c4a6e", "#fde68a");
+  files["forest.png"] = await solidImage(300, 500, "#166534");
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe("importing from Airtable", () => {
+  it("reads every page newest first, retries a 429, maps the fields and skips records without a usable image", async () => {
+    rateLimitsLeft = 1;
+    const retries: number[] = [];
+    const summary = await imports.run(await airtableSource(options({ onRetry: (ms) => retries.push(ms) })));
+    expect(formatSummary(summary)).toBe("imported 2, updated 0, skipped 2 (no attachment: 1, download failed: 1)");
+    expect(retries).toHaveLength(1);
+
+    // 1 rate-limited request, then two pages of 100, sorted by Created, newest first.
+    expect(requests).toHaveLength(3);
+    const query = new URL(requests[2]!.url!, base).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ pageSize: "100", "sort[0][field]": "Created", "sort[0][direction]": "desc", offset: "itrPage2/recEmpty" });
+
+    const rows = await database.db.query.images.findMany({ orderBy: images.createdAt });
+    expect(rows.map((r) => r.sourceId)).toEqual(["recForest", "recHarbour"]);
+    expect(rows[1]).toMatchObject({
+      title: "Harbour Lights",
+      category: "Travel",
+      likes: 12,
+      downloads: 40,
+      width: 640,
+      height: 400,
+      createdAt: new Date("2024-02-03T04:05:06.000Z"),
+      searchText: "harbour lights mira holt sea night",
+    });
+    expect(rows[0]).toMatchObject({
+      title: "Untitled",
+      category: "General",
+      downloads: 7,
+      likes: 0,
+      width: 300,
+      height: 500,
+      createdAt: new Date("2023-05-06T07:08:09.000Z"),
+      searchText: "untitled unknown artist forest green calm",
+    });
+  });
+
+  it("updates the same records when imported again", async () => {
+    const summary = await imports.run(await airtableSource(options()));
+    expect(formatSummary(summary)).toBe("imported 0, updated 2, skipped 2 (no attachment: 1, download failed: 1)");
+    expect(await database.db.$count(images)).toBe(2);
+  });
+
+  it("stops with Airtable's error code and message", async () => {
+    await expect(airtableSource(options({ apiKey: "wrong" }))).rejects.toThrow(
+      "Airtable: AUTHENTICATION_REQUIRED: You should provide valid api key to perform this operation",
+    );
+    await expect(airtableSource(options({ baseId: "appMissing" }))).rejects.toThrow("Airtable: NOT_FOUND: Could not find what you are looking for");
+    await expect(airtableSource(options({ baseId: "appBroken" }))).rejects.toThrow("Airtable: INVALID_JSON");
+    await expect(airtableSource(options({ apiUrl: "http://127.0.0.1:9" }))).rejects.toThrow("Airtable: CONNECTION_ERROR");
+  });
+
+  it("gives up when the rate limit does not lift", async () => {
+    rateLimitsLeft = 100;
+    await expect(airtableSource(options())).rejects.toThrow("Airtable: TOO_MANY_REQUESTS");
+    rateLimitsLeft = 0;
+  });
+});

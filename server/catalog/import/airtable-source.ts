@@ -1,0 +1,187 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import { AppError, type ErrorCode } from "../../errors.ts";
+import { MAX_PIXELS } from "../../media/variants.ts";
+import { SourceError, type SourceEntry } from "./import-service.ts";
+import { splitTags } from "./text.ts";
+
+/**
+ * An Airtable base's table `Images` through the REST API, mapped as the spec's section 3
+ * says: Name, Tags (list or comma string), Category, Creator, Like, the download count under
+ * any of its five names, and the first attachment of field Image (or else of any attachment
+ * field). Pages of 100 records, newest first by field Created; HTTP 429 is retried with
+ * exponential backoff and jitter; other failures stop the import with Airtable's error.
+ */
+
+export const DOWNLOAD_COUNT_FIELDS = ["Download count", "Download Count", "download count", "Downloads", "downloads"];
+const PAGE_SIZE = 100;
+
+export interface AirtableOptions {
+  baseId: string;
+  apiKey: string;
+  table?: string;
+  /** https://api.airtable.com unless a test or proxy says otherwise. */
+  apiUrl?: string;
+  /** First retry delay after a 429 (spec: 5000 ms), doubled each time up to maxRetryDelayMs (600000 ms). */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Per request (spec: 300000 ms). */
+  timeoutMs?: number;
+  /** Told about each retry, e.g. to show it on the console. */
+  onRetry?: (delayMs: number) => void;
+}
+
+/** Airtable's error codes by HTTP status, with the spec's messages and our AppError code. */
+const statusErrors: Record<number, { type: string; message: string; code: ErrorCode }> = {
+  401: { type: "AUTHENTICATION_REQUIRED", message: "You should provide valid api key to perform this operation", code: "UNAUTHENTICATED" },
+  403: { type: "NOT_AUTHORIZED", message: "You are not authorized to perform this operation", code: "FORBIDDEN" },
+  404: { type: "NOT_FOUND", message: "Could not find what you are looking for (check the base id and that the table is named Images)", code: "NOT_FOUND" },
+  413: { type: "REQUEST_TOO_LARGE", message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" },
+  422: { type: "UNPROCESSABLE_ENTITY", message: "The request could not be processed", code: "UNPROCESSABLE" },
+  500: { type: "SERVER_ERROR", message: "Try again. If the problem persists, contact Airtable support.", code: "UNAVAILABLE" },
+  503: { type: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please retry shortly.", code: "UNAVAILABLE" },
+};
+
+function airtableError(type: string, message: string, code: ErrorCode): AppError {
+  return new AppError(code, `Airtable: ${type}: ${message}`, { airtableError: type });
+}
+
+/** The error Airtable put in the body, if any: `{error: {type, message}}` or `{error: "TYPE"}`. */
+function bodyError(body: unknown): { type?: string; message?: string } {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error === "string") return { type: error };
+  if (error && typeof error === "object") return error as { type?: string; message?: string };
+  return {};
+}
+
+const attachment = z.object({
+  url: z.string().url(),
+  filename: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  size: z.number().optional(),
+});
+type Attachment = z.infer<typeof attachment>;
+const attachments = z.array(attachment).min(1);
+
+const page = z.object({
+  records: z.array(z.object({ id: z.string(), createdTime: z.string().optional(), fields: z.record(z.string(), z.unknown()) })),
+  offset: z.string().optional(),
+});
+type AirtableRecord = z.infer<typeof page>["records"][number];
+
+/** The first attachment of field Image, or else of the first field holding attachments. */
+function firstAttachment(fields: Record<string, unknown>): Attachment | undefined {
+  const image = attachments.safeParse(fields.Image);
+  if (image.success) return image.data[0];
+  for (const value of Object.values(fields)) {
+    const parsed = attachments.safeParse(value);
+    if (parsed.success) return parsed.data[0];
+  }
+  return undefined;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined);
+
+/** A collaborator field ({name}), a lookup (list) or plain text. */
+function creatorName(value: unknown): string | undefined {
+  if (Array.isArray(value)) return creatorName(value[0]);
+  if (value && typeof value === "object") return text((value as { name?: unknown }).name);
+  return text(value);
+}
+
+function date(value: unknown): Date | undefined {
+  if (typeof value !== "string") return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** One record as an import entry, or the reason it is skipped. */
+export function airtableEntry(record: AirtableRecord, download: (url: string) => Promise<Buffer>): SourceEntry {
+  const { fields } = record;
+  const file = firstAttachment(fields);
+  if (!file) return { sourceId: record.id, skip: "no attachment", detail: "the record has no image attachment" };
+  if (file.width && file.height && file.width * file.height > MAX_PIXELS) {
+    return { sourceId: record.id, skip: "over 100 megapixels", detail: `${file.width} × ${file.height}` };
+  }
+  return {
+    source: "airtable",
+    sourceId: record.id,
+    title: text(fields.Name),
+    tags: splitTags(fields.Tags),
+    category: text(fields.Category),
+    creator: creatorName(fields.Creator),
+    createdAt: date(fields.Created) ?? date(record.createdTime),
+    likes: count(fields.Like),
+    downloads: DOWNLOAD_COUNT_FIELDS.map((name) => count(fields[name])).find((n) => n !== undefined),
+    file: () => download(file.url),
+  };
+}
+
+/** Every record of the table (all pages), as import entries whose files download on demand. */
+export async function airtableSource(options: AirtableOptions): Promise<SourceEntry[]> {
+  const apiUrl = (options.apiUrl ?? "https://api.airtable.com").replace(/\/+$/, "");
+  const table = options.table ?? "Images";
+  const firstDelay = options.retryDelayMs ?? 5_000;
+  const maxDelay = options.maxRetryDelayMs ?? 600_000;
+  const timeoutMs = options.timeoutMs ?? 300_000;
+
+  async function request(url: string): Promise<unknown> {
+    for (let delay = firstDelay; ; delay *= 2) {
+      let res: Response;
+      try {
+        res = await fetch(url, { headers: { Authorization: `Bearer ${options.apiKey}` }, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        throw airtableError("CONNECTION_ERROR", `Could not reach ${apiUrl} (${(error as Error).cause ? String((error as Error & { cause: Error }).cause.message) : (error as Error).message})`, "UNAVAILABLE");
+      }
+      const raw = await res.text();
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        if (res.ok) throw airtableError("INVALID_JSON", `The response to ${url.replace(apiUrl, "")} is not valid JSON`, "UNAVAILABLE");
+      }
+      if (res.status === 429) {
+        if (delay > maxDelay) throw airtableError("TOO_MANY_REQUESTS", "Still rate-limited after retrying; try again later", "RATE_LIMITED");
+        const wait = Math.round(delay * (0.5 + Math.random() * 0.5));
+        options.onRetry?.(wait);
+        await sleep(wait);
+        continue;
+      }
+      if (!res.ok) {
+        const known = statusErrors[res.status];
+        const given = bodyError(body);
+        throw airtableError(
+          given.type ?? known?.type ?? "UNEXPECTED_ERROR",
+          given.message ?? known?.message ?? `HTTP ${res.status}`,
+          known?.code ?? (res.status >= 500 ? "UNAVAILABLE" : "BAD_REQUEST"),
+        );
+      }
+      return body;
+    }
+  }
+
+  async function download(url: string): Promise<Buffer> {
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new SourceError("download failed", `${url}: ${(error as Error).message}`);
+    }
+    if (!res.ok) throw new SourceError("download failed", `${url}: HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  const entries: SourceEntry[] = [];
+  let offset: string | undefined;
+  do {
+    const params = new URLSearchParams({ pageSize: String(PAGE_SIZE), "sort[0][field]": "Created", "sort[0][direction]": "desc" });
+    if (offset) params.set("offset", offset);
+    const parsed = page.safeParse(await request(`${apiUrl}/v0/${encodeURIComponent(options.baseId)}/${encodeURIComponent(table)}?${params}`));
+    if (!parsed.success) throw airtableError("INVALID_RESPONSE", "The response is not a page of records", "UNAVAILABLE");
+    for (const record of parsed.data.records) entries.push(airtableEntry(record, download));
+    offset = parsed.data.offset;
+  } while (offset);
+  return entries;
+}
