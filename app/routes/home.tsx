@@ -1,3 +1,4 @@
+/** `/`: the gallery layout (routes/gallery.tsx) is the whole page; no image is open. */
 export default function Home() {
-  return <h1>Stockroom</h1>;
+  return null;
 }

@@ -1,0 +1,49 @@
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { ImageSummary } from "#contracts/catalog";
+import { HeartIcon } from "~/lib/icons";
+import { loginPath, useRootData } from "~/lib/viewer";
+import { putLike } from "./api";
+import { setEngagement, useEngagement } from "./store";
+
+/** Like or unlike: shown at once, confirmed by the server, undone with a toast when it fails. */
+export function useToggleLike(image: ImageSummary): { liked: boolean; likes: number; toggle: () => void } {
+  const { viewer } = useRootData();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { liked, likes } = useEngagement(image);
+  const toggle = () => {
+    if (!viewer) {
+      void navigate(loginPath(location.pathname + location.search));
+      return;
+    }
+    const next = !liked;
+    setEngagement(image.id, { liked: next, likes: Math.max(0, likes + (next ? 1 : -1)) });
+    putLike(image.id, next).then(
+      (state) => setEngagement(image.id, { liked: state.liked, likes: state.likes }),
+      (error: Error) => {
+        setEngagement(image.id, { liked, likes });
+        toast.error(next ? "Could not like this image" : "Could not remove your like", { description: error.message });
+      },
+    );
+  };
+  return { liked, likes, toggle };
+}
+
+export function LikeButton({ image, className, showCount }: { image: ImageSummary; className: string; showCount?: boolean }) {
+  const { liked, likes, toggle } = useToggleLike(image);
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-pressed={liked}
+      aria-label={liked ? `Unlike ${image.title}` : `Like ${image.title}`}
+      title={liked ? "Unlike" : "Like"}
+      onClick={toggle}
+      data-liked={liked}
+    >
+      <HeartIcon size={18} filled={liked} className={liked ? "text-rose-500" : undefined} />
+      {showCount && <span className="tabular-nums">{likes}</span>}
+    </button>
+  );
+}

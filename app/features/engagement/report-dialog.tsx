@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { ImageSummary } from "#contracts/catalog";
+import { REPORT_DETAILS_MAX, reportInput, reportReasonLabels, reportReasons, type ReportReason } from "#contracts/engagement";
+import { CloseIcon, Spinner } from "~/lib/icons";
+import { postReport } from "./api";
+
+/** Report an image for review: a reason, and a description when the reason is 'Something else'. */
+export default function ReportDialog({ image, onClose }: { image: ImageSummary; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason) return setError("Please choose a reason");
+    const report = reportInput.safeParse({ reason, details });
+    if (!report.success) return setError(report.error.issues[0]!.message);
+    setBusy(true);
+    setError(null);
+    try {
+      await postReport(image.id, report.data);
+      toast.success("Thank you for your report", { description: "We will review this image soon." });
+      onClose();
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => event.stopPropagation()}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4 p-6" noValidate>
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={`${id}-title`} className="text-lg font-semibold">
+              Report image
+            </h2>
+            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Why should “{image.title}” be reviewed?</p>
+          </div>
+          <button type="button" onClick={onClose} className="icon-button -mr-2 -mt-1" aria-label="Close">
+            <CloseIcon />
+          </button>
+        </div>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="sr-only">Reason</legend>
+          {reportReasons.map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-neutral-100 has-[:checked]:bg-neutral-100 dark:hover:bg-neutral-800 dark:has-[:checked]:bg-neutral-800"
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+                className="size-4 accent-neutral-900 dark:accent-white"
+              />
+              {reportReasonLabels[value]}
+            </label>
+          ))}
+        </fieldset>
+        {reason === "other" && (
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            What is wrong with this image?
+            <textarea
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+              maxLength={REPORT_DETAILS_MAX}
+              rows={3}
+              required
+              className="field resize-none font-normal"
+            />
+          </label>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="button-secondary">
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className="button-primary">
+            {busy && <Spinner size={16} />}
+            Send report
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { toast } from "sonner";
+import type { ImageSummary } from "#contracts/catalog";
+
+/** Shares the image's own page: the system share sheet when there is one, else the clipboard. */
+export async function shareImage(image: ImageSummary, baseUrl: string): Promise<void> {
+  const url = `${baseUrl}${image.path}`;
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: image.title, url });
+    } catch {
+      // The visitor closed the share sheet.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success("Link copied to clipboard!");
+  } catch {
+    toast.error("Could not copy the link", { description: url });
+  }
+}

@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { api, queryString } from "~/lib/api";
+import { ShuffleIcon, Spinner } from "~/lib/icons";
+
+/** 'Explore tags': a handful of random tags, and Shuffle for another handful. */
+export function ExploreTags({ initial, active }: { initial: string[]; active: string | null }) {
+  const [tags, setTags] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setTags(initial);
+  }
+  if (tags.length === 0) return null;
+
+  const shuffle = () => {
+    setBusy(true);
+    api<{ tags: string[] }>("/api/tags/random").then(
+      (answer) => {
+        setTags(answer.tags);
+        setBusy(false);
+      },
+      (error: Error) => {
+        toast.error("Could not load other tags", { description: error.message });
+        setBusy(false);
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="explore-tags" className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
+      <h2 id="explore-tags" className="text-sm font-semibold text-neutral-700 dark:text-neutral-300">
+        Explore tags
+      </h2>
+      <ul className="order-last col-span-2 -my-1 flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none] sm:order-none sm:col-span-1">
+        {tags.map((tag) => (
+          <li key={tag} className="shrink-0">
+            <Link
+              to={`/${queryString({ tag })}`}
+              className="chip aria-[current=true]:border-neutral-900 aria-[current=true]:bg-neutral-900 aria-[current=true]:text-white dark:aria-[current=true]:border-white dark:aria-[current=true]:bg-white dark:aria-[current=true]:text-neutral-900"
+              aria-current={tag.toLowerCase() === active?.toLowerCase() ? "true" : undefined}
+            >
+              {tag}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={shuffle} disabled={busy} className="button-secondary h-9 rounded-full px-3.5">
+        {busy ? <Spinner size={16} /> : <ShuffleIcon size={16} />}
+        Shuffle
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ImageSummary } from "#contracts/catalog";
+import { DownloadLink } from "~/features/engagement/download-button";
+import { LikeButton } from "~/features/engagement/like-button";
+import { MoreActions } from "~/features/engagement/more-actions";
+import { DownloadIcon } from "~/lib/icons";
+import { Picture } from "./picture";
+import { usePlaceholder } from "./placeholder";
+
+const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+const reveal = "opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-within:opacity-100";
+
+export function creatorPath(name: string): string {
+  return `/creator/${encodeURIComponent(name)}`;
+}
+
+export interface CardProps {
+  image: ImageSummary;
+  /** Loaded at once with high priority: the cards of the first row. */
+  eager: boolean;
+  /** The masonry position (CSS custom properties). */
+  layout: Record<string, string>;
+  /** Opens the image in place; without it the card links to the image's page. */
+  onOpen?: () => void;
+  onIntent?: () => void;
+}
+
+export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps) {
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const placeholder = usePlaceholder(image.color, image.placeholder, loaded || failed);
+  const frame = useRef<HTMLAnchorElement>(null);
+
+  // An image can finish (or fail) before the page hydrates; pick that state up.
+  useEffect(() => {
+    const img = frame.current?.querySelector("img");
+    if (img?.complete) (img.naturalWidth > 0 ? setLoaded : setFailed)(true);
+  }, []);
+
+  return (
+    <li style={layout} data-image-id={image.id} className="group">
+      <Link
+        ref={frame}
+        to={image.path}
+        state={{ fromGrid: true }}
+        preventScrollReset
+        prefetch={onOpen ? "none" : "intent"}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onClick={(event) => {
+          if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpen();
+        }}
+        className="block h-full w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-900"
+        style={placeholder}
+      >
+        {failed ? (
+          <span className="flex h-full items-center justify-center p-4 text-center text-sm text-neutral-600 dark:text-neutral-400">
+            Failed to load image
+            <span className="sr-only">: {image.title}</span>
+          </span>
+        ) : (
+          <Picture
+            image={image}
+            sizes={CARD_SIZES}
+            eager={eager}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            onLoad={() => setLoaded(true)}
+            onError={() => setFailed(true)}
+          />
+        )}
+      </Link>
+      <div
+        className={`pointer-events-none absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45 ${reveal}`}
+      />
+      <div className={`absolute right-3 top-3 flex gap-2 ${reveal}`}>
+        <LikeButton image={image} className="card-action" />
+        <div className="hidden md:block">
+          <MoreActions image={image} buttonClassName="card-action" />
+        </div>
+      </div>
+      <div className={`absolute inset-x-3 bottom-3 flex items-center justify-between gap-2 ${reveal}`}>
+        <Link
+          to={creatorPath(image.creator.name)}
+          className="inline-flex min-w-0 items-center gap-2 rounded-full bg-black/45 py-1 pl-1 pr-3 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
+        >
+          <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={26} />
+          <span className="truncate">{image.creator.name}</span>
+        </Link>
+        <DownloadLink image={image} size="original" className="card-action shrink-0" label={`Download ${image.title}`}>
+          <DownloadIcon size={18} />
+        </DownloadLink>
+      </div>
+    </li>
+  );
+}
+
+export function Avatar({ name, url, size }: { name: string; url: string | null; size: number }) {
+  const style = { width: size, height: size };
+  return url ? (
+    <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={style} loading="lazy" />
+  ) : (
+    <span
+      aria-hidden="true"
+      style={{ ...style, fontSize: size * 0.42 }}
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-neutral-200 font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
+    >
+      {name.trim().charAt(0) || "?"}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { ImageDetail, ImageSummary } from "#contracts/catalog";
+import { api } from "~/lib/api";
+import { ImageOverlay } from "./image-overlay";
+
+export interface ImageModalProps {
+  images: ImageSummary[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  unlikeKey?: "unlike" | "log";
+}
+
+/**
+ * The detail overlay over any list of images (a creator's, the liked ones), without
+ * changing the page's URL. Load it with React.lazy: it is a chunk of its own.
+ */
+export default function ImageModal({ images, index, onIndexChange, onClose, unlikeKey }: ImageModalProps) {
+  const image = images[index];
+  const [detail, setDetail] = useState<ImageDetail | null>(null);
+  const navigate = useNavigate();
+  const id = image?.id;
+
+  useEffect(() => {
+    if (id === undefined) return;
+    let current = true;
+    api<ImageDetail>(`/api/images/${id}`).then(
+      (found) => current && setDetail(found),
+      () => {
+        // The summary stays on screen; details are a bonus.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  if (!image) return null;
+  const go = (target: ImageSummary) => {
+    const at = images.findIndex((candidate) => candidate.id === target.id);
+    if (at >= 0) onIndexChange(at);
+    else void navigate(target.path);
+  };
+  return (
+    <ImageOverlay
+      image={image}
+      detail={detail}
+      prev={images[index - 1]}
+      next={images[index + 1]}
+      onNavigate={go}
+      onClose={onClose}
+      onTag={(tag) => void navigate(`/?tag=${encodeURIComponent(tag)}`)}
+      unlikeKey={unlikeKey}
+    />
+  );
+}

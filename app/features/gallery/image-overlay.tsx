@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { DownloadSizeName, ImageDetail, ImageSummary } from "#contracts/catalog";
+import { DownloadLink } from "~/features/engagement/download-button";
+import { useToggleLike } from "~/features/engagement/like-button";
+import { shareImage } from "~/features/engagement/share";
+import { useEngagement } from "~/features/engagement/store";
+import { api } from "~/lib/api";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
+import { useOutsideClick } from "~/lib/use-outside-click";
+import { useRootData } from "~/lib/viewer";
+import { Avatar, creatorPath } from "./image-card";
+import { focusCard } from "./image-grid";
+import { Picture } from "./picture";
+import { usePlaceholder } from "./placeholder";
+
+export interface ImageOverlayProps {
+  /** What to show at once; `detail` fills in the rest when it has arrived. */
+  image: ImageSummary;
+  detail: ImageDetail | null;
+  prev?: ImageSummary;
+  next?: ImageSummary;
+  onNavigate: (image: ImageSummary) => void;
+  onClose: () => void;
+  /** A tag was chosen: close and list the images with that tag. */
+  onTag: (tag: string) => void;
+  /** What the U key does when the image is liked: unlike it (gallery) or only log (profile). */
+  unlikeKey?: "unlike" | "log";
+}
+
+const sizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
+
+/**
+ * The detail view of one image, as a modal dialog over the page: focus moves in and stays
+ * in, the page behind does not scroll, and Escape, the close button or the backdrop close it.
+ */
+export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const shown = detail && detail.id === image.id ? detail : null;
+  const summary = shown ?? image;
+  const { settings } = useRootData();
+  const like = useToggleLike(summary);
+  const { downloads } = useEngagement(summary);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const placeholder = usePlaceholder(image.color, image.placeholder, loadedId === image.id);
+
+  // Server-rendered (or just mounted) as an open dialog; make it a modal one.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element || element.matches(":modal")) return;
+    element.close();
+    element.showModal();
+  }, []);
+
+  // Closing gives focus back to the card of the image shown last.
+  const shownId = useRef(image.id);
+  useEffect(() => {
+    shownId.current = image.id;
+  }, [image.id]);
+  useEffect(() => () => focusCard(shownId.current), []);
+
+  useEffect(() => {
+    api(`/api/images/${image.id}/views`, { method: "POST" }).catch(() => {
+      // A view that could not be counted is not worth troubling the visitor.
+    });
+  }, [image.id]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key === "ArrowLeft" && prev) onNavigate(prev);
+    else if (event.key === "ArrowRight" && next) onNavigate(next);
+    else if (event.key.toLowerCase() === "u" && like.liked) {
+      if (unlikeKey === "unlike") like.toggle();
+      else console.info("Dislike shortcut (U) pressed for image", image.id);
+    } else return;
+    event.preventDefault();
+  };
+
+  const closeOnBackdrop = (event: React.MouseEvent) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      data-scroll-lock
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={onKeyDown}
+      onClick={closeOnBackdrop}
+      className="fixed inset-0 z-50 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto overscroll-contain bg-black/80 p-0 text-neutral-900 backdrop:bg-transparent dark:text-neutral-100"
+    >
+      <div className="flex min-h-full items-start justify-center sm:px-16 sm:py-6" onClick={closeOnBackdrop}>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="fixed left-2 top-2 z-10 inline-flex size-10 items-center justify-center rounded-full text-white hover:bg-white/15 max-sm:bg-black/50"
+        >
+          <CloseIcon size={24} />
+        </button>
+        <NavButton image={prev} direction="prev" onNavigate={onNavigate} />
+        <NavButton image={next} direction="next" onNavigate={onNavigate} />
+
+        <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl dark:bg-neutral-900">
+          <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 pl-14 sm:px-5 sm:pl-5">
+            <Link to={creatorPath(image.creator.name)} className="flex min-w-0 items-center gap-2.5 rounded-full pr-2 hover:opacity-80">
+              <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={36} />
+              <span className="truncate text-sm font-medium">{image.creator.name}</span>
+            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              <button
+                type="button"
+                onClick={like.toggle}
+                aria-pressed={like.liked}
+                aria-label={like.liked ? "Unlike" : "Like"}
+                className="button-secondary px-3"
+              >
+                <HeartIcon size={18} filled={like.liked} className={like.liked ? "text-rose-500" : undefined} />
+                <span className="tabular-nums">{like.likes}</span>
+              </button>
+              <button type="button" onClick={() => void shareImage(image, settings.baseUrl)} className="button-secondary px-3">
+                <ShareIcon size={18} />
+                <span className="max-sm:sr-only">Share</span>
+              </button>
+              <DownloadMenu image={summary} sizes={shown?.downloadSizes ?? []} />
+            </div>
+          </header>
+
+          <div className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
+            <div
+              className="relative"
+              style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder }}
+            >
+              <Picture
+                key={image.id}
+                image={image}
+                sizes="(min-width: 1152px) 1152px, 100vw"
+                eager
+                className="h-full w-full object-contain"
+                onLoad={() => setLoadedId(image.id)}
+              />
+            </div>
+          </div>
+
+          <div className="grid gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[1fr_18rem]">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-xl font-semibold tracking-tight sm:text-2xl">
+                {image.title}
+              </h2>
+              <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400">{shown?.description ?? " "}</p>
+              {summary.tags.length > 0 && (
+                <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
+                  {summary.tags.map((tag) => (
+                    <li key={tag}>
+                      <button type="button" className="chip h-8" onClick={() => onTag(tag)}>
+                        {tag}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-1">
+              <Fact label="Likes" value={like.likes.toLocaleString("en-US")} />
+              <Fact label="Downloads" value={downloads.toLocaleString("en-US")} />
+              <Fact label="Resolution" value={shown?.resolution ?? `${image.width} × ${image.height}`} />
+              <Fact label="File Size" value={shown?.fileSize ?? "…"} />
+            </dl>
+          </div>
+
+          {shown && shown.related.length > 0 && (
+            <section aria-labelledby={`${titleId}-related`} className="border-t border-neutral-200 px-4 py-6 sm:px-6 dark:border-neutral-800">
+              <h3 id={`${titleId}-related`} className="mb-4 text-base font-semibold">
+                Related images
+              </h3>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {shown.related.map((related) => (
+                  <li key={related.id}>
+                    <a
+                      href={related.path}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onNavigate(related);
+                      }}
+                      className="block aspect-[4/3] overflow-hidden rounded-lg"
+                      style={{ backgroundColor: related.color }}
+                    >
+                      <Picture image={related} sizes="(min-width: 640px) 280px, 50vw" className="h-full w-full object-cover transition-transform hover:scale-[1.03]" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </article>
+      </div>
+    </dialog>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-neutral-500 dark:text-neutral-400">{label}</dt>
+      <dd className="mt-0.5 font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function NavButton({ image, direction, onNavigate }: { image?: ImageSummary; direction: "prev" | "next"; onNavigate: (image: ImageSummary) => void }) {
+  if (!image) return null;
+  const Icon = direction === "prev" ? ChevronLeftIcon : ChevronRightIcon;
+  return (
+    <button
+      type="button"
+      onClick={() => onNavigate(image)}
+      aria-label={direction === "prev" ? "Previous image" : "Next image"}
+      className={`fixed bottom-4 z-10 inline-flex size-11 items-center sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 justify-center rounded-full bg-black/50 text-white hover:bg-black/70 sm:bg-white/10 sm:hover:bg-white/20 ${direction === "prev" ? "left-2 sm:left-3" : "right-2 sm:right-3"}`}
+    >
+      <Icon size={26} />
+    </button>
+  );
+}
+
+function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: ImageDetail["downloadSizes"] }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useOutsideClick(root, open, useCallback(() => setOpen(false), []));
+
+  return (
+    <div ref={root} className="relative flex">
+      <DownloadLink image={image} size="original" className="button-primary rounded-r-none">
+        <DownloadIcon size={18} />
+        Download
+      </DownloadLink>
+      <button
+        type="button"
+        className="button-primary rounded-l-none border-l border-white/20 px-2 dark:border-neutral-900/20"
+        aria-label="Choose a download size"
+        aria-expanded={open}
+        aria-controls={menuId}
+        disabled={sizes.length === 0}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => event.key === "Escape" && open && (event.preventDefault(), setOpen(false))}
+      >
+        <ChevronRightIcon size={16} className="rotate-90" />
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="absolute right-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+          onKeyDown={(event) => {
+            event.stopPropagation();
+            if (event.key === "Escape") {
+              event.preventDefault();
+              setOpen(false);
+            }
+          }}
+        >
+          {sizes.map((size) => (
+            <li key={size.name}>
+              <DownloadLink image={image} size={size.name} className="menu-item justify-between">
+                <span className="font-medium">{sizeLabels[size.name]}</span>
+                <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
+                  {size.width} × {size.height}
+                </span>
+              </DownloadLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

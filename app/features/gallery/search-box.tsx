@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { api, queryString } from "~/lib/api";
+import { SearchIcon } from "~/lib/icons";
+import { useRootData } from "~/lib/viewer";
+
+/** Suggestions close this long after the box loses focus, so a click on one still lands. */
+const CLOSE_DELAY_MS = 200;
+
+/** Tags containing the text, case-insensitively: at most 6, from 2 trimmed characters (the server's limits). */
+function useTagSuggestions(text: string): string[] {
+  const { minChars, max } = useRootData().suggestions;
+  const [found, setFound] = useState<{ for: string; tags: string[] }>({ for: "", tags: [] });
+  const query = text.trim();
+  const enough = query.length >= minChars;
+  useEffect(() => {
+    if (!enough) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api<{ tags: string[] }>(`/api/tags/suggestions${queryString({ q: query })}`, { signal: controller.signal }).then(
+        (answer) => setFound({ for: query, tags: answer.tags.slice(0, max) }),
+        () => setFound({ for: query, tags: [] }),
+      );
+    }, 120);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, enough, max]);
+  return enough && found.for === query ? found.tags : [];
+}
+
+/**
+ * The search box: text search on submit, and tag suggestions as a combobox (arrow keys move
+ * through them, Enter picks one, Escape closes them).
+ */
+export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolean; onDone?: () => void; className?: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const urlQuery = params.get("q") ?? "";
+  const [text, setText] = useState(urlQuery);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const suggestions = useTagSuggestions(text);
+  const id = useId();
+  const listId = `${id}-suggestions`;
+  const expanded = open && suggestions.length > 0;
+
+  // Follow the URL: a new search (or the logo clearing it) shows its own text.
+  const [shownQuery, setShownQuery] = useState(urlQuery);
+  if (shownQuery !== urlQuery) {
+    setShownQuery(urlQuery);
+    setText(urlQuery);
+  }
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const finish = (to: string) => {
+    setOpen(false);
+    setActive(-1);
+    onDone?.();
+    void navigate(to);
+  };
+  const pickTag = (tag: string) => {
+    setText("");
+    finish(`/${queryString({ tag })}`);
+  };
+
+  return (
+    <form
+      role="search"
+      className={`relative ${className ?? ""}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const picked = expanded ? suggestions[active] : undefined;
+        if (picked) return pickTag(picked);
+        const q = text.trim();
+        if (q) finish(`/${queryString({ q })}`);
+      }}
+    >
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Search images
+      </label>
+      <SearchIcon size={18} className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder="Search images, tags, creators"
+        autoFocus={autoFocus}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => {
+          clearTimeout(closeTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            if (!suggestions.length) return;
+            event.preventDefault();
+            setOpen(true);
+            const step = event.key === "ArrowDown" ? 1 : -1;
+            // -1 is the text itself; the options follow, and the ends wrap around.
+            setActive((at) => {
+              const next = at + step;
+              return next < -1 ? suggestions.length - 1 : next >= suggestions.length ? -1 : next;
+            });
+          } else if (event.key === "Escape" && expanded) {
+            event.preventDefault();
+            event.stopPropagation();
+            setOpen(false);
+            setActive(-1);
+          }
+        }}
+        className="h-11 w-full rounded-full border border-neutral-200 bg-neutral-100 pl-10 pr-4 text-[15px] text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-300 focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:bg-neutral-900 [&::-webkit-search-cancel-button]:hidden"
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Tag suggestions"
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-1.5 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        {suggestions.map((tag, index) => (
+          <li
+            key={tag}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={() => pickTag(tag)}
+            className="flex cursor-pointer items-center gap-3 px-4 py-2.5 text-sm aria-selected:bg-neutral-100 hover:bg-neutral-100 dark:aria-selected:bg-neutral-800 dark:hover:bg-neutral-800"
+          >
+            <SearchIcon size={16} className="text-neutral-500 dark:text-neutral-400" />
+            {tag}
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { SearchBox } from "~/features/gallery/search-box";
+import { CloseIcon, Logo, SearchIcon } from "~/lib/icons";
+import { useRootData } from "~/lib/viewer";
+import { SiteMenu } from "./site-menu";
+
+/** The bar on top of every visitor screen: logo, search, account links and the menu. */
+export function Header() {
+  const { viewer, settings } = useRootData();
+  const [searching, setSearching] = useState(false);
+  const location = useLocation();
+  const onHome = location.pathname === "/";
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/90 backdrop-blur-md dark:border-neutral-800/80 dark:bg-neutral-950/90">
+      <div className="page flex h-16 items-center gap-3 sm:gap-6">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-lg text-[17px] font-semibold tracking-tight"
+          onClick={() => window.scrollTo({ top: 0 })}
+          aria-label="Stockroom home"
+          aria-current={onHome && !location.search ? "page" : undefined}
+        >
+          <Logo />
+          <span>Stockroom</span>
+        </Link>
+        <SearchBox className="hidden max-w-2xl flex-1 md:block" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <button type="button" className="icon-button md:hidden" aria-label="Search" onClick={() => setSearching(true)}>
+            <SearchIcon size={22} />
+          </button>
+          {viewer ? (
+            <Link to="/profile-settings" className="button-secondary h-9 px-3.5">
+              Profile
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="rounded-lg px-2.5 py-2 text-sm font-medium text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white">
+                Login
+              </Link>
+              <Link to="/signup" className="button-primary h-9 px-3.5">
+                Join
+              </Link>
+            </>
+          )}
+          <SiteMenu socialUrl={settings.socialUrl} />
+        </div>
+      </div>
+      {searching && <MobileSearch onClose={() => setSearching(false)} />}
+    </header>
+  );
+}
+
+/** Search on a phone: a full-screen layer over the page. */
+function MobileSearch({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Search"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-neutral-900 backdrop:bg-transparent dark:bg-neutral-950 dark:text-neutral-100"
+    >
+      <div className="flex items-center gap-2 px-4 pt-3">
+        <SearchBox className="flex-1" autoFocus onDone={onClose} />
+        <button type="button" className="icon-button shrink-0" aria-label="Close search" onClick={onClose}>
+          <CloseIcon size={22} />
+        </button>
+      </div>
+      <p className="px-5 pt-6 text-sm text-neutral-600 dark:text-neutral-400">Search by title, creator or tag. Type two letters to see matching tags.</p>
+    </dialog>
+  );
+}

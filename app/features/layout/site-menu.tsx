@@ -1,0 +1,75 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { ExternalIcon, MenuIcon } from "~/lib/icons";
+import { useOutsideClick } from "~/lib/use-outside-click";
+
+export const legalLinks = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+  { to: "/license", label: "License" },
+] as const;
+
+/** The header's menu: the legal pages and the social profile. */
+export function SiteMenu({ socialUrl }: { socialUrl: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const [shownAt, setShownAt] = useState(location.key);
+  if (shownAt !== location.key) {
+    setShownAt(location.key);
+    setOpen(false);
+  }
+
+  useOutsideClick(root, open, useCallback(() => setOpen(false), []));
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="icon-button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon size={22} />
+      </button>
+      <nav
+        id={id}
+        aria-label="Site"
+        hidden={!open}
+        className="absolute right-0 top-full z-40 mt-2 w-60 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-2 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        <ul>
+          {legalLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="menu-item py-2.5">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
+            <a href={socialUrl} target="_blank" rel="noopener noreferrer" className="menu-item justify-between py-2.5">
+              Contact us
+              <ExternalIcon size={16} className="text-neutral-500" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { ArrowLeftIcon } from "~/lib/icons";
+
+/** Today's date as the legal pages show it, e.g. 'November 22, 2026'. */
+export function todayLabel(): string {
+  return new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** The frame every legal page shares: back link, title, 'Last updated', readable prose. */
+export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
+  return (
+    <main className="page max-w-3xl pb-24 pt-6">
+      <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
+        <ArrowLeftIcon size={18} />
+        Back to gallery
+      </Link>
+      <h1 className="mt-8 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">Last updated: {updated}</p>
+      <div className="legal mt-10">{children}</div>
+    </main>
+  );
+}
+
+/** A list of allowed (✓) or forbidden (✗) uses. */
+export function UseList({ kind, items }: { kind: "allowed" | "forbidden"; items: string[] }) {
+  return (
+    <ul className="not-prose my-4 grid gap-2 sm:grid-cols-2" aria-label={kind === "allowed" ? "Allowed uses" : "Forbidden uses"}>
+      {items.map((item) => (
+        <li
+          key={item}
+          className={`flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${kind === "allowed" ? "border-emerald-200 bg-emerald-50 text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100" : "border-rose-200 bg-rose-50 text-rose-950 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-100"}`}
+        >
+          <span aria-hidden="true" className="font-semibold">
+            {kind === "allowed" ? "✓" : "✗"}
+          </span>
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from "react-router";
+import type { PublicSettings, Viewer } from "#contracts/account";
+
+export interface RootData {
+  viewer: Viewer | null;
+  settings: PublicSettings;
+  /** Tag suggestions: from how many typed characters, and at most how many. */
+  suggestions: { minChars: number; max: number };
+}
+
+/** The root loader's data: who is signed in, and the public settings. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>("root");
+  if (!data) throw new Error("useRootData needs the root loader's data");
+  return data;
+}
+
+/** The path and query string to come back to after signing in. */
+export function loginPath(returnTo: string): string {
+  return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
+}

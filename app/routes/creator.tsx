@@ -1,0 +1,106 @@
+import { lazy, Suspense, useCallback, useState } from "react";
+import { data, Link } from "react-router";
+import { creatorNameParam, PAGE_SIZE_DEFAULT } from "#contracts/catalog";
+import { Avatar } from "~/features/gallery/image-card";
+import { ImageGrid } from "~/features/gallery/image-grid";
+import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { queryString } from "~/lib/api";
+import { ArrowLeftIcon } from "~/lib/icons";
+import { isNotFound } from "~/lib/not-found";
+import type { Route } from "./+types/creator";
+
+const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
+const preloadModal = () => void import("~/features/gallery/image-modal");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const missing = () => data({ creator: null }, { status: 404 });
+  const name = creatorNameParam.safeParse(params.name);
+  if (!name.success) return missing();
+  const viewer = await context.viewer();
+  try {
+    return { creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT }, viewer?.id) };
+  } catch (error) {
+    if (isNotFound(error)) return missing();
+    throw error;
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const creator = data?.creator;
+  return creator
+    ? [
+        { title: `${creator.name} · Stockroom` },
+        { name: "description", content: `${creator.uploads} free images by ${creator.name} on Stockroom.` },
+      ]
+    : [{ title: "Creator not found · Stockroom" }];
+}
+
+const backLink = (
+  <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
+    <ArrowLeftIcon size={18} />
+    Back to gallery
+  </Link>
+);
+
+/** `/creator/{name}`: a creator's totals and images. */
+export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
+  const { creator } = loaderData;
+  if (!creator) {
+    return (
+      <main className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Creator not found</h1>
+        <p className="mt-2 text-neutral-600 dark:text-neutral-400">There are no images by this creator.</p>
+        <Link to="/" className="button-primary mt-8">
+          Return to home
+        </Link>
+      </main>
+    );
+  }
+  return <CreatorPage creator={creator} />;
+}
+
+function CreatorPage({ creator }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]> }) {
+  const pageUrl = useCallback((cursor: string) => `/api/creators/${encodeURIComponent(creator.name)}${queryString({ cursor })}`, [creator.name]);
+  const list = usePagedImages(creator.images, pageUrl);
+  const [open, setOpen] = useState<number | null>(null);
+  const stats = [
+    { label: "Uploads", value: creator.uploads },
+    { label: "Downloads", value: creator.downloads },
+    { label: "Likes", value: creator.likes },
+  ];
+  return (
+    <main className="page pb-20 pt-6">
+      {backLink}
+      <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
+        <Avatar name={creator.name} url={creator.avatarUrl} size={88} />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{creator.name}</h1>
+          <dl className="mt-4 flex gap-8">
+            {stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="text-sm text-neutral-600 dark:text-neutral-400">{stat.label}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{stat.value.toLocaleString("en-US")}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <h2 className="mb-5 mt-12 text-lg font-semibold">
+        Images by {creator.name} ({creator.uploads})
+      </h2>
+      <ImageGrid
+        images={list.images}
+        label={`Images by ${creator.name}`}
+        loading={list.loading}
+        onLoadMore={list.loadMore}
+        onOpen={setOpen}
+        onIntent={preloadModal}
+      />
+      {open !== null && (
+        <Suspense>
+          <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect } from "react";
+import { data, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { imageListQuery, type ImageSummary } from "#contracts/catalog";
+import { ExploreTags } from "~/features/gallery/explore-tags";
+import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
+import { isImagePath, listKey } from "~/features/gallery/list-key";
+import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { queryString } from "~/lib/api";
+import type { Route } from "./+types/gallery";
+
+/** What the detail overlay (routes/image.tsx) sees of the grid behind it. */
+export interface GalleryOutletContext {
+  images: ImageSummary[];
+  loadMore: (() => void) | undefined;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // An image's own page shows the newest images behind its detail.
+  const params = isImagePath(url.pathname) ? {} : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined };
+  const query = imageListQuery.safeParse(params);
+  if (!query.success) throw data(query.error.issues[0]!.message, { status: 400 });
+  const viewer = await context.viewer();
+  const { catalog } = context.services;
+  const [page, tags] = await Promise.all([catalog.list(query.data, viewer?.id), catalog.randomTags()]);
+  const tag = query.data.tag ?? null;
+  return { page, tags, tag, q: tag ? null : (query.data.q ?? null), key: listKey(url) };
+}
+
+/** The list the grid shows, so that opening and closing an image does not reload it. */
+let shownList: string | undefined;
+
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (isImagePath(nextUrl.pathname)) return false;
+  if (isImagePath(currentUrl.pathname)) return listKey(nextUrl) !== shownList;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = data?.tag ? `${data.tag} images · Stockroom` : data?.q ? `${data.q} · Search · Stockroom` : "Stockroom · Free AI-generated stock images";
+  return [
+    { title },
+    { name: "description", content: "Free AI-generated stock images for any project, commercial ones included. No attribution required." },
+  ];
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { page, tags, tag, q, key } = loaderData;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q })}`, [tag, q]);
+  const list = usePagedImages(page, pageUrl);
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
+
+  useEffect(() => {
+    shownList = key;
+  }, [key]);
+
+  // A tag handed over in the navigation state works like ?tag=.
+  const stateTag = (location.state as { tag?: unknown } | null)?.tag;
+  useEffect(() => {
+    if (typeof stateTag === "string" && stateTag.trim() && !tag && location.pathname === "/") {
+      void navigate(`/${queryString({ tag: stateTag.trim() })}`, { replace: true });
+    }
+  }, [stateTag, tag, location.pathname, navigate]);
+
+  const total = page.total ?? list.images.length;
+  return (
+    <main className="page pb-20">
+      <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
+        {tag ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Listing images from "{tag}"</h1>
+            <button type="button" className="button-secondary" onClick={() => void navigate("/")}>
+              Clear filter
+            </button>
+          </div>
+        ) : q ? (
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {total > 0 ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
+          </h1>
+        ) : (
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">Free images for every project</h1>
+            <p className="mt-2 max-w-2xl text-neutral-600 sm:text-lg dark:text-neutral-400">
+              AI-generated stock photos you can use anywhere, commercial work included. No attribution required.
+            </p>
+          </div>
+        )}
+        <ExploreTags initial={tags} active={tag} />
+      </div>
+
+      {reloading ? (
+        <LoadingIndicator />
+      ) : list.images.length > 0 ? (
+        <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} />
+      ) : tag || q ? (
+        <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
+      ) : (
+        <EmptyState title="No images found in the database" hint="Add some with npm run import, or start the server with DEMO_IMAGES=150 to generate a demo collection." />
+      )}
+      {list.error && (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
+          <p>Could not load more images: {list.error}</p>
+          <button type="button" className="button-secondary" onClick={list.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
+    </main>
+  );
+}
+
+function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-neutral-300 px-6 py-20 text-center dark:border-neutral-700">
+      <p className="text-lg font-medium">{title}</p>
+      {hint && <p className="mt-2 max-w-md text-sm text-neutral-600 dark:text-neutral-400">{hint}</p>}
+    </div>
+  );
+}

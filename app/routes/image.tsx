@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { data, useLocation, useNavigate, useOutletContext } from "react-router";
+import { parseImageSegment, type ImageSummary } from "#contracts/catalog";
+import { ImageOverlay } from "~/features/gallery/image-overlay";
+import { imageMeta } from "~/features/gallery/image-meta";
+import { queryString } from "~/lib/api";
+import { orNotFound } from "~/lib/not-found";
+import type { GalleryOutletContext } from "./gallery";
+import type { Route } from "./+types/image";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseImageSegment(params.segment);
+  if (id === null) throw data(null, { status: 404 });
+  const viewer = await context.viewer();
+  const image = await orNotFound(context.services.catalog.get(id, viewer?.id));
+  return { image, baseUrl: context.settings.baseUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return data ? imageMeta(data.image, data.baseUrl) : [];
+}
+
+/** `/images/{id}-{slug}`: the image's detail over the gallery, opened from a card or a shared link. */
+export default function ImageRoute({ loaderData }: Route.ComponentProps) {
+  const { image } = loaderData;
+  const { images, loadMore } = useOutletContext<GalleryOutletContext>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromGrid = (location.state as { fromGrid?: boolean } | null)?.fromGrid === true;
+  // The image stepped to shows at once from the grid's data; its details follow.
+  const [target, setTarget] = useState<ImageSummary | null>(null);
+  const shown = target && target.id !== image.id ? target : image;
+  const index = images.findIndex((candidate) => candidate.id === shown.id);
+  const nearEnd = index >= 0 && index >= images.length - 3;
+
+  useEffect(() => {
+    if (nearEnd) loadMore?.();
+  }, [nearEnd, loadMore]);
+
+  return (
+    <ImageOverlay
+      image={shown}
+      detail={image}
+      prev={index > 0 ? images[index - 1] : undefined}
+      next={index >= 0 ? images[index + 1] : undefined}
+      onNavigate={(next) => {
+        setTarget(next);
+        void navigate(next.path, { replace: true, preventScrollReset: true, state: location.state });
+      }}
+      onClose={() => void (fromGrid ? navigate(-1) : navigate("/", { preventScrollReset: true }))}
+      onTag={(tag) => void navigate(`/${queryString({ tag })}`)}
+    />
+  );
+}

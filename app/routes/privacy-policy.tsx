@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { LegalPage, todayLabel } from "~/features/legal/legal-page";
+import type { Route } from "./+types/privacy-policy";
+
+export const loader = () => ({ updated: todayLabel() });
+export const meta = () => [{ title: "Privacy Policy · Stockroom" }, { name: "description", content: "What Stockroom stores about you, and why." }];
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalPage title="Privacy Policy" updated={loaderData.updated}>
+      <p>
+        Stockroom is a free gallery of AI-generated images. We collect as little as we can to run it, we keep it on the
+        servers that host this site, and we never sell it or share it with advertisers.
+      </p>
+      <h2>Data we collect</h2>
+      <ul>
+        <li>
+          <strong>Usage analytics</strong>: how often each image's detail view is opened, counted per image. We do not
+          record who opened it.
+        </li>
+        <li>
+          <strong>Anonymous download statistics</strong>: which image was downloaded, at which size and when. Downloads are
+          not linked to your account.
+        </li>
+        <li>
+          <strong>Search queries</strong>: the words searched for and how many images matched, without who searched. They
+          help us tag images better and recommend related ones.
+        </li>
+        <li>
+          <strong>Your account</strong>, if you create one: your name, your email address and a hash of your password (never
+          the password itself), or the identity Google confirms when you sign in with Google.
+        </li>
+        <li>
+          <strong>Sessions</strong>: while you are signed in, a cookie that keeps you signed in, with the IP address and
+          browser name it was created from, so that you and we can spot misuse.
+        </li>
+        <li>
+          <strong>Your likes</strong>: which images you liked, so that you can find them again on your profile. The public
+          only sees how many people like an image.
+        </li>
+        <li>
+          <strong>Reports</strong>: when you report an image, the reason and description you give, and your account if you
+          are signed in (otherwise a one-way hash of your network address, to limit abuse).
+        </li>
+      </ul>
+      <h2>Cookies</h2>
+      <p>
+        Stockroom only sets the cookies needed to keep you signed in. There are no advertising or third-party tracking
+        cookies.
+      </p>
+      <h2>Your choices</h2>
+      <p>
+        You can browse, search and share without an account. Signed in, you can change your name and password in your{" "}
+        <Link to="/profile-settings">profile</Link>, and delete your account there: this removes your account, your sessions
+        and your likes.
+      </p>
+      <h2>Contact</h2>
+      <p>Questions about your data? Reach us through the social profile linked in the site menu.</p>
+    </LegalPage>
+  );
+}
