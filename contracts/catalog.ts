@@ -74,7 +74,7 @@ export interface ImagePage {
   items: ImageSummary[];
   /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
   nextCursor: string | null;
-  /** How many images match in all; given on the first page (no cursor), else null. */
+  /** How many images match a text search (`q`) in all; given on its first page (no cursor), else null. */
   total: number | null;
 }
 

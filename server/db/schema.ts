@@ -153,9 +153,10 @@ export const images = pgTable(
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
     index("images_newest_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      // NULLS FIRST is what `order by created_at desc, id desc` means; drizzle's desc() alone says NULLS LAST.
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
-    index("images_creator_idx").on(t.creatorId, t.createdAt.desc(), t.id.desc()),
+    index("images_creator_idx").on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],

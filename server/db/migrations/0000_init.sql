@@ -147,8 +147,8 @@ CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> stat
 CREATE INDEX "download_events_image_idx" ON "download_events" USING btree ("image_id");--> statement-breakpoint
 CREATE INDEX "image_tags_tag_idx" ON "image_tags" USING btree ("tag_id","image_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "images_source_idx" ON "images" USING btree ("source","source_id");--> statement-breakpoint
-CREATE INDEX "images_newest_idx" ON "images" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "images"."status" = 'published';--> statement-breakpoint
-CREATE INDEX "images_creator_idx" ON "images" USING btree ("creator_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "images_newest_idx" ON "images" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "images"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "images_creator_idx" ON "images" USING btree ("creator_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "images_search_trgm_idx" ON "images" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "likes_image_idx" ON "likes" USING btree ("image_id");--> statement-breakpoint
 CREATE INDEX "rate_limit_reset_idx" ON "rate_limit" USING btree ("reset_at");--> statement-breakpoint

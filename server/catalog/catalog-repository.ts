@@ -1,0 +1,283 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import type { ImageVariant } from "../db/schema.ts";
+
+/**
+ * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
+ * served by images_newest_idx; text search is served by the trigram index on search_text.
+ */
+
+/** Where a page starts: after this row of this search tier (0 outside text search). */
+export interface Position {
+  rank: number;
+  /** created_at in UTC with microseconds, as `YYYY-MM-DDTHH:MI:SS.US`. */
+  ts: string;
+  id: number;
+}
+
+export type ImageFilter =
+  | { kind: "all" }
+  | { kind: "tag"; tag: string }
+  /** `q` already lower-cased and trimmed. */
+  | { kind: "search"; q: string }
+  | { kind: "creator"; creatorId: number };
+
+export interface SummaryRow {
+  id: number;
+  slug: string;
+  title: string;
+  width: number;
+  height: number;
+  color: string;
+  placeholder: string;
+  variants: ImageVariant[];
+  likes: number;
+  downloads: number;
+  liked: boolean;
+  creatorName: string;
+  avatarKey: string | null;
+  tags: string[];
+  rank: number;
+  ts: string;
+}
+
+export interface DetailRow extends SummaryRow {
+  description: string;
+  category: string;
+  bytes: number;
+  views: number;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  creatorId: number;
+}
+
+export interface CreatorRow {
+  id: number;
+  name: string;
+  avatarKey: string | null;
+  uploads: number;
+  downloads: number;
+  likes: number;
+}
+
+export interface SitemapRow {
+  id: number;
+  slug: string;
+  /** ISO 8601, UTC. */
+  updatedAt: string;
+}
+
+/** Search tiers, best first: a word of the title or a tag starts with the query; the title or a
+ * tag contains it elsewhere; only the creator's name contains it. */
+export const SEARCH_TIERS = 3;
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** A regular expression (PostgreSQL ARE) matching `q` at the start of a word. */
+function wordStartPattern(q: string): string {
+  return `(^|[^[:alnum:]])${q.replace(/[^\p{L}\p{N} ]/gu, "\\$&")}`;
+}
+
+const published = sql`i.status = 'published'`;
+
+interface SearchTerms {
+  /** LIKE pattern and regular expression for the query. */
+  contains: string;
+  wordStart: string;
+  /** Ids of the tags with a word starting with the query, of those containing it, of the creators containing it. */
+  wordTags: number[];
+  tags: number[];
+  creators: number[];
+}
+
+/** An int[] parameter (drizzle would spread a JavaScript array into a row). */
+function intArray(ids: number[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
+
+function taggedWith(tagIds: number[]): SQL {
+  return tagIds.length ? sql`exists (select 1 from image_tags it where it.image_id = i.id and it.tag_id = any(${intArray(tagIds)}))` : sql`false`;
+}
+const newestFirst = sql`i.created_at desc, i.id desc`;
+const tsOf = sql`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+/** A timestamp as an ISO 8601 string in UTC (the driver hands timestamps over as PostgreSQL text). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function after(position: Position | undefined): SQL {
+  return position ? sql`and (i.created_at, i.id) < (${position.ts}::timestamp at time zone 'UTC', ${position.id}::int)` : sql``;
+}
+
+export function createCatalogRepository(db: Db) {
+  const rows = async <T extends Record<string, unknown>>(query: SQL) => (await db.execute<T>(query)).rows;
+
+  /** Summary columns of `images i` joined with `creators c`, plus the viewer's like. */
+  function summaryColumns(viewerId: string | undefined): SQL {
+    return sql`i.id, i.slug, i.title, i.width, i.height, i.dominant_color as color, i.placeholder, i.variants,
+      i.likes, i.downloads, c.name as "creatorName", c.avatar_key as "avatarKey",
+      array(select (select t.name from tags t where t.id = it.tag_id) from image_tags it
+            where it.image_id = i.id order by it.position, it.tag_id) as tags,
+      ${viewerId ? sql`exists(select 1 from likes l where l.user_id = ${viewerId} and l.image_id = i.id)` : sql`false`} as liked,
+      ${tsOf} as ts`;
+  }
+
+  /** The tags and creators a search matches, worked out once so that the image queries stay simple. */
+  async function searchTerms(q: string): Promise<SearchTerms> {
+    const contains = containsPattern(q);
+    const wordStart = wordStartPattern(q);
+    const [row] = await rows<Pick<SearchTerms, "wordTags" | "tags" | "creators">>(sql`
+      select array(select id from tags where lower(name) ~ ${wordStart}) as "wordTags",
+        array(select id from tags where lower(name) like ${contains}) as tags,
+        array(select id from creators where lower(name) like ${contains}) as creators`);
+    return { contains, wordStart, ...row! };
+  }
+
+  /**
+   * Text search, in tiers. search_text (lower-cased title, creator and tags, kept by the
+   * importer) narrows the candidates through its trigram index; the fields themselves decide,
+   * so that no match spans two fields.
+   */
+  function searchTiers(terms: SearchTerms): SQL[] {
+    const { contains, wordStart, creators } = terms;
+    const wordStarts = sql`(lower(i.title) ~ ${wordStart} or ${taggedWith(terms.wordTags)})`;
+    const contained = sql`(lower(i.title) like ${contains} or ${taggedWith(terms.tags)})`;
+    return [
+      sql`i.search_text ~ ${wordStart} and ${wordStarts}`,
+      sql`i.search_text like ${contains} and ${contained} and not ${wordStarts}`,
+      creators.length ? sql`i.creator_id = any(${intArray(creators)}) and not ${contained}` : sql`false`,
+    ];
+  }
+
+  /** The ids of one page, in order, with their search tier. */
+  async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
+    const newest = (condition: SQL, rank = 0, position = from) =>
+      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${after(position)}
+        order by ${newestFirst} limit ${limit}`;
+    switch (filter.kind) {
+      case "all":
+        return newest(sql`true`);
+      case "creator":
+        return newest(sql`i.creator_id = ${filter.creatorId}`);
+      case "tag": {
+        // The tag's id as a constant lets the planner weigh how common the tag is.
+        const [tag] = await rows<{ id: number }>(sql`select id from tags where lower(name) = lower(${filter.tag})`);
+        return newest(tag ? sql`i.id in (select image_id from image_tags where tag_id = ${tag.id})` : sql`false`);
+      }
+      case "search": {
+        const start = from?.rank ?? 0;
+        const tiers = searchTiers(await searchTerms(filter.q)).slice(start);
+        const branches = tiers.map((condition, i) => sql`(${newest(condition, start + i, i === 0 ? from : undefined)})`);
+        return sql`${sql.join(branches, sql` union all `)} limit ${limit}`;
+      }
+    }
+  }
+
+  return {
+    /** One page of published images, newest first (by tier first when searching). */
+    async page(filter: ImageFilter, from: Position | undefined, limit: number, viewerId?: string): Promise<SummaryRow[]> {
+      return rows<SummaryRow & Record<string, unknown>>(sql`
+        select ${summaryColumns(viewerId)}, h.rank
+        from (${await hits(filter, from, limit)}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
+        order by h.rank, ${newestFirst}`);
+    },
+
+    /** How many published images a text search (`q` lower-cased) matches. */
+    async searchCount(q: string): Promise<number> {
+      const { contains, tags, creators } = await searchTerms(q);
+      const [row] = await rows<{ n: number }>(sql`
+        select count(*)::int as n from images i
+        where ${published} and i.search_text like ${contains}
+          and (lower(i.title) like ${contains} or ${taggedWith(tags)}
+               ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`);
+      return row!.n;
+    },
+
+    /** A published image with what its detail shows, or undefined. */
+    async image(id: number, viewerId?: string): Promise<DetailRow | undefined> {
+      const [row] = await rows<DetailRow & Record<string, unknown>>(sql`
+        select ${summaryColumns(viewerId)}, 0 as rank, i.description, i.category, i.bytes, i.views,
+          ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId"
+        from images i join creators c on c.id = i.creator_id
+        where i.id = ${id} and ${published}`);
+      return row;
+    },
+
+    /** These images, those published, in no particular order. */
+    byIds(ids: number[], viewerId?: string): Promise<SummaryRow[]> {
+      return rows<SummaryRow & Record<string, unknown>>(sql`
+        select ${summaryColumns(viewerId)}, 0 as rank from images i join creators c on c.id = i.creator_id
+        where i.id = any(${intArray(ids)}) and ${published}`);
+    },
+
+    /** Published images most like this one: most shared tags, then same creator, then same category, then newest. */
+    related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number, viewerId?: string): Promise<SummaryRow[]> {
+      const { id, creatorId, category } = image;
+      return rows<SummaryRow & Record<string, unknown>>(sql`
+        with shared as (
+          select it.image_id as id, count(*) as n from image_tags it
+          where it.tag_id in (select tag_id from image_tags where image_id = ${id}) and it.image_id <> ${id}
+          group by it.image_id),
+        candidates as (
+          select id from shared
+          union select id from (select i.id from images i where i.creator_id = ${creatorId} and ${published} and i.id <> ${id}
+                                order by ${newestFirst} limit ${limit}) same_creator
+          union select id from (select i.id from images i where i.category = ${category} and ${published} and i.id <> ${id}
+                                order by ${newestFirst} limit ${limit}) same_category)
+        select ${summaryColumns(viewerId)}, 0 as rank
+        from candidates k join images i on i.id = k.id join creators c on c.id = i.creator_id left join shared s on s.id = i.id
+        where ${published}
+        order by coalesce(s.n, 0) desc, i.creator_id = ${creatorId} desc, i.category = ${category} desc, ${newestFirst}
+        limit ${limit}`);
+    },
+
+    /** Counts one view of a published image; false when there is no such image. */
+    async addView(id: number): Promise<boolean> {
+      const result = await db.execute(sql`update images i set views = views + 1 where i.id = ${id} and ${published}`);
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    /** `count` random tags that have at least one published image. */
+    async randomTags(count: number): Promise<string[]> {
+      const found = await rows<{ name: string }>(sql`
+        select t.name from tags t
+        where exists (select 1 from image_tags it join images i on i.id = it.image_id where it.tag_id = t.id and ${published})
+        order by random() limit ${count}`);
+      return found.map((r) => r.name);
+    },
+
+    /** Tags of published images containing `q` (lower-cased), those starting with it first. */
+    async tagsContaining(q: string, count: number): Promise<string[]> {
+      const found = await rows<{ name: string }>(sql`
+        select t.name from tags t
+        where lower(t.name) like ${containsPattern(q)}
+          and exists (select 1 from image_tags it join images i on i.id = it.image_id where it.tag_id = t.id and ${published})
+        order by starts_with(lower(t.name), ${q}) desc, length(t.name), lower(t.name) limit ${count}`);
+      return found.map((r) => r.name);
+    },
+
+    /** A creator by exact name, with totals over their published images. */
+    async creator(name: string): Promise<CreatorRow | undefined> {
+      const [row] = await rows<CreatorRow & Record<string, unknown>>(sql`
+        select c.id, c.name, c.avatar_key as "avatarKey", count(i.id)::int as uploads,
+          coalesce(sum(i.downloads), 0)::int as downloads, coalesce(sum(i.likes), 0)::int as likes
+        from creators c left join images i on i.creator_id = c.id and ${published}
+        where c.name = ${name} group by c.id`);
+      return row;
+    },
+
+    async logSearch(query: string, results: number): Promise<void> {
+      await db.execute(sql`insert into search_queries (query, results) values (${query}, ${results})`);
+    },
+
+    /** Published images by id, `limit` at a time after `afterId`. */
+    sitemap(afterId: number, limit: number): Promise<SitemapRow[]> {
+      return rows<SitemapRow & Record<string, unknown>>(sql`
+        select i.id, i.slug, ${iso(sql`i.updated_at`)} as "updatedAt" from images i
+        where ${published} and i.id > ${afterId} order by i.id limit ${limit}`);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

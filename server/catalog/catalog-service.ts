@@ -1,0 +1,192 @@
+import {
+  EXPLORE_TAGS,
+  imagePath,
+  RELATED_MAX,
+  SUGGESTIONS_MAX,
+  SUGGESTIONS_MIN_CHARS,
+  type CreatorPage,
+  type ImageDetail,
+  type ImageListQuery,
+  type ImagePage,
+  type ImageSource,
+  type ImageSummary,
+} from "#contracts/catalog";
+import { downloadSizes } from "#contracts/engagement";
+import type { ImageVariant } from "../db/schema.ts";
+import { AppError, notFound } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { SEARCH_TIERS, type CatalogRepository, type ImageFilter, type Position, type SummaryRow } from "./catalog-repository.ts";
+
+/**
+ * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
+ * cursor pagination, an image's detail with related images, tags, suggestions, creators.
+ */
+
+export interface SitemapEntry {
+  path: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** The JPEG width `src` aims at: sharp on a phone, light enough for a card and Open Graph. */
+const SRC_WIDTH = 800;
+const sourceTypes = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" } as const;
+const SITEMAP_BATCH = 1000;
+
+const CURSOR = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
+
+export function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.rank}.${position.ts}.${position.id}`).toString("base64url");
+}
+
+/** The position a cursor stands for; a 400 naming `cursor` when this server did not give it out. */
+export function decodeCursor(cursor: string): Position {
+  const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("latin1"));
+  const rank = Number(match?.[1]);
+  const id = Number(match?.[3]);
+  if (!match || rank >= SEARCH_TIERS || id > 2_147_483_647 || Number.isNaN(Date.parse(`${match[2]}Z`))) {
+    throw new AppError("BAD_REQUEST", "cursor is not one this server gave out", { field: "cursor" });
+  }
+  return { rank, ts: match[2]!, id };
+}
+
+/** Search text as matched: lower-case, single spaces. */
+function normalise(q: string): string {
+  return q.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+export function createCatalogService(deps: { catalog: CatalogRepository; log: Logger; publicUrl: (key: string) => string }) {
+  const { catalog: repository, log, publicUrl } = deps;
+
+  function sources(variants: ImageVariant[]): ImageSource[] {
+    return (["avif", "webp", "jpeg"] as const).flatMap((format) => {
+      const widths = variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
+      return widths.length ? [{ type: sourceTypes[format], srcset: widths.map((v) => `${publicUrl(v.key)} ${v.width}w`).join(", ") }] : [];
+    });
+  }
+
+  /** The stored JPEG nearest SRC_WIDTH (preferring wider), else any variant. */
+  function src(variants: ImageVariant[]): string {
+    const jpegs = variants.filter((v) => v.format === "jpeg");
+    const pool = jpegs.length ? jpegs : variants;
+    const distance = (v: ImageVariant) => Math.abs(v.width - SRC_WIDTH) + (v.width < SRC_WIDTH ? 1 : 0);
+    const best = pool.reduce<ImageVariant | undefined>((a, v) => (!a || distance(v) < distance(a) ? v : a), undefined);
+    return best ? publicUrl(best.key) : "";
+  }
+
+  function summary(row: SummaryRow): ImageSummary {
+    return {
+      id: row.id,
+      path: imagePath(row.id, row.slug),
+      title: row.title,
+      width: row.width,
+      height: row.height,
+      color: row.color,
+      placeholder: row.placeholder,
+      sources: sources(row.variants),
+      src: src(row.variants),
+      creator: { name: row.creatorName, avatarUrl: row.avatarKey ? publicUrl(row.avatarKey) : null },
+      tags: row.tags,
+      likes: row.likes,
+      downloads: row.downloads,
+      liked: row.liked,
+    };
+  }
+
+  async function page(filter: ImageFilter, query: Pick<ImageListQuery, "cursor" | "limit">, viewerId?: string): Promise<ImagePage> {
+    const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const [rows, total] = await Promise.all([
+      repository.page(filter, from, query.limit + 1, viewerId),
+      from || filter.kind !== "search" ? null : repository.searchCount(filter.q),
+    ]);
+    const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+    return {
+      items: rows.slice(0, query.limit).map(summary),
+      nextCursor: last ? encodeCursor(last) : null,
+      total,
+    };
+  }
+
+  return {
+    /** Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked). */
+    async list(query: ImageListQuery, viewerId?: string): Promise<ImagePage> {
+      const q = query.q && normalise(query.q);
+      const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
+      const result = await page(filter, query, viewerId);
+      if (filter.kind === "search" && result.total !== null) {
+        repository.logSearch(filter.q, result.total).catch((error: unknown) => log.error("Could not log a search query", error));
+      }
+      return result;
+    },
+
+    /** One published image with its details and related images; NOT_FOUND otherwise. */
+    async get(id: number, viewerId?: string): Promise<ImageDetail> {
+      const row = await repository.image(id, viewerId);
+      if (!row) throw notFound("Image");
+      const related = await repository.related(row, RELATED_MAX, viewerId);
+      return {
+        ...summary(row),
+        description: row.description,
+        category: row.category,
+        resolution: `${row.width} × ${row.height}`,
+        fileSize: `${(row.bytes / (1024 * 1024)).toFixed(1)}MB`,
+        views: row.views,
+        createdAt: row.createdAt,
+        related: related.map(summary),
+        downloadSizes: downloadSizes(row.width, row.height),
+      };
+    },
+
+    /** Published images by id, in the order given (those not published are left out). */
+    async summaries(ids: number[], viewerId?: string): Promise<ImageSummary[]> {
+      const rows = await repository.byIds(ids, viewerId);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [summary(row)] : [];
+      });
+    },
+
+    /** Counts a view of a published image (its detail was opened). */
+    async recordView(id: number): Promise<void> {
+      if (!(await repository.addView(id))) throw notFound("Image");
+    },
+
+    /** EXPLORE_TAGS random tags that lead somewhere. */
+    randomTags(): Promise<string[]> {
+      return repository.randomTags(EXPLORE_TAGS);
+    },
+
+    /** Tags containing `q` (trimmed, at least SUGGESTIONS_MIN_CHARS), at most SUGGESTIONS_MAX. */
+    async suggest(q: string): Promise<string[]> {
+      const text = normalise(q);
+      return text.length < SUGGESTIONS_MIN_CHARS ? [] : repository.tagsContaining(text, SUGGESTIONS_MAX);
+    },
+
+    /** A creator with totals over their published images and a page of those images. */
+    async creator(name: string, query: Pick<ImageListQuery, "cursor" | "limit">, viewerId?: string): Promise<CreatorPage> {
+      const creator = await repository.creator(name);
+      if (!creator || creator.uploads === 0) throw notFound("Creator");
+      return {
+        name: creator.name,
+        avatarUrl: creator.avatarKey ? publicUrl(creator.avatarKey) : null,
+        uploads: creator.uploads,
+        downloads: creator.downloads,
+        likes: creator.likes,
+        images: await page({ kind: "creator", creatorId: creator.id }, query, viewerId),
+      };
+    },
+
+    /** Every published image's path and last change, for sitemap.xml. */
+    async *sitemap(): AsyncGenerator<SitemapEntry> {
+      for (let afterId = 0; ; ) {
+        const rows = await repository.sitemap(afterId, SITEMAP_BATCH);
+        for (const row of rows) yield { path: imagePath(row.id, row.slug), updatedAt: row.updatedAt };
+        if (rows.length < SITEMAP_BATCH) return;
+        afterId = rows.at(-1)!.id;
+      }
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,55 @@
+import { Router, type Response } from "express";
+import { z } from "zod";
+import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery } from "#contracts/catalog";
+import type { Services } from "../../services.ts";
+import { parse } from "../errors.ts";
+import { viewerOf } from "../viewer.ts";
+
+const imageParams = z.object({ id: imageIdParam });
+const creatorParams = z.object({ name: creatorNameParam });
+const creatorQuery = imageListQuery.pick({ cursor: true, limit: true });
+
+/** Answers that are the same for everyone may be kept briefly by the browser. */
+function sharedFor(res: Response, seconds: number): Response {
+  return res.setHeader("Cache-Control", `public, max-age=${seconds}`);
+}
+
+/** The catalog's read side (docs/api.md), mounted on /api. Lists carry the viewer's likes: never cached. */
+export function catalogRoutes(services: Services): Router {
+  const router = Router();
+  const { catalog } = services;
+  const viewerId = async (req: Parameters<typeof viewerOf>[0]) => (await viewerOf(req, services))?.id;
+
+  router.get("/images", async (req, res) => {
+    const query = parse(imageListQuery, req.query);
+    res.json(await catalog.list(query, await viewerId(req)));
+  });
+
+  router.get("/images/:id", async (req, res) => {
+    const { id } = parse(imageParams, req.params);
+    res.json(await catalog.get(id, await viewerId(req)));
+  });
+
+  router.post("/images/:id/views", async (req, res) => {
+    const { id } = parse(imageParams, req.params);
+    await catalog.recordView(id);
+    res.status(204).end();
+  });
+
+  router.get("/tags/random", async (_req, res) => {
+    res.json({ tags: await catalog.randomTags() });
+  });
+
+  router.get("/tags/suggestions", async (req, res) => {
+    const { q } = parse(suggestionsQuery, req.query);
+    sharedFor(res, 60).json({ tags: await catalog.suggest(q) });
+  });
+
+  router.get("/creators/:name", async (req, res) => {
+    const { name } = parse(creatorParams, req.params);
+    const query = parse(creatorQuery, req.query);
+    res.json(await catalog.creator(name, query, await viewerId(req)));
+  });
+
+  return router;
+}
