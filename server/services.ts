@@ -3,8 +3,6 @@ import { createAccountsService, type AccountsService } from "./auth/accounts.ts"
 import { createAuth, type Auth } from "./auth/auth.ts";
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
-import { createCatalogRepository } from "./catalog/catalog-repository.ts";
-import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { createDownloadsRepository } from "./engagement/downloads-repository.ts";
@@ -33,8 +31,6 @@ export interface Services {
   accounts: AccountsService;
   /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
   catalog: CatalogService;
-  /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
-  catalog: CatalogService;
   likes: LikesService;
   /** Image files as JPEG downloads, each one counted. */
   downloads: DownloadsService;
@@ -54,7 +50,6 @@ export function createServices(deps: { config: Config; db: Db; log: Logger }): S
     media,
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, log }),
-    catalog: createCatalogService({ catalog: createCatalogRepository(db), log, publicUrl: (key) => media.publicUrl(key) }),
     catalog: createCatalogService({ catalog: createCatalogRepository(db), log, publicUrl: (key) => media.publicUrl(key) }),
     likes: createLikesService({ likes: createLikesRepository(db) }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),

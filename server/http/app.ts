@@ -7,7 +7,6 @@ import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
-import { catalogRoutes } from "./api/catalog.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
@@ -56,7 +55,6 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     next();
   });
   api.use(engagementRoutes(services));
-  api.use(catalogRoutes(services));
   api.use(catalogRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
   api.use(apiErrorHandler(log));
