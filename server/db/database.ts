@@ -58,6 +58,14 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** The first line of the innermost cause (Drizzle wraps the driver's error in "Failed query: …"). */
+function rootCause(error: unknown): string {
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const e = root as NodeJS.ErrnoException;
+  return (e.message || e.code || String(root)).split("\n")[0]!;
+}
+
 /**
  * Opens the database Stockroom runs on: the one at DATABASE_URL, or an embedded server
  * under DATA_DIR/postgres. Migrations are applied before it is returned.
@@ -91,7 +99,7 @@ export async function openDatabase(options: {
   } catch (error) {
     await database.close().catch(() => {});
     await stopServer();
-    const reason = (error as Error).message || String(error);
+    const reason = rootCause(error);
     throw new Error(options.databaseUrl ? `Cannot use DATABASE_URL: ${reason}` : `Cannot start the embedded PostgreSQL: ${reason}`, {
       cause: error,
     });

@@ -22,7 +22,7 @@ export interface EmbeddedPostgres {
 }
 
 const run = promisify(execFile);
-const SUPERUSER = "stockroom";
+export const SUPERUSER = "stockroom";
 /** PostgreSQL refuses to run as root; on such machines it runs as this system user. */
 const SYSTEM_USER = "postgres";
 

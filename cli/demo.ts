@@ -1,0 +1,45 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_DEMO_SEED, seedDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
+import { createImportService, formatSummary } from "../server/catalog/import/import-service.ts";
+import { loadConfig } from "../server/config.ts";
+import { openCliDatabase } from "../server/db/cli-database.ts";
+import { createLogger } from "../server/logger.ts";
+import { createMediaStorage } from "../server/media/storage.ts";
+import { progressBar } from "./progress.ts";
+import { runCommand, UsageError } from "./run.ts";
+
+const usage = `Usage: npm run demo -- [--count <n>] [--seed <s>]
+
+Adds generated demo images (default 150, seed ${DEFAULT_DEMO_SEED}) to the catalog. The same seed gives the
+same images; those already there are left as they are. Works while the server runs.`;
+
+const whole = (value: string | undefined, name: string, fallback: number, max: number) => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > max) throw new UsageError(`--${name} must be a whole number from 0 to ${max}`);
+  return n;
+};
+
+await runCommand("demo", usage, async () => {
+  const { values } = parseArgs({ options: { count: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) return console.log(usage);
+  const count = whole(values.count, "count", 150, 5000);
+  const seed = whole(values.seed, "seed", DEFAULT_DEMO_SEED, 2 ** 31 - 1);
+
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
+  const database = await openCliDatabase(config, log.info);
+  try {
+    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log });
+    let bar: ReturnType<typeof progressBar> | undefined;
+    const summary = await seedDemoCatalog({
+      imports,
+      count,
+      seed,
+      onProgress: (done, total) => (bar ??= progressBar("Generating", total)).update(done),
+    }).finally(() => bar?.stop());
+    console.log(formatSummary(summary));
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,21 @@
+/** A wrong command line: the message, then the usage. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/**
+ * Runs an operator command: a wrong command line prints the usage (exit 2); any other
+ * failure prints one line, never a stack trace (exit 1).
+ */
+export async function runCommand(name: string, usage: string, command: () => Promise<void>): Promise<void> {
+  try {
+    await command();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${name}: ${error.message}\n\n${usage}`);
+      process.exit(2);
+    }
+    console.error(`${name}: ${(error as Error).message ?? String(error)}`);
+    process.exit(1);
+  }
+}
