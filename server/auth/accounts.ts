@@ -15,8 +15,14 @@ import type { Logger } from "../logger.ts";
 import type { AccountsRepository } from "./accounts-repository.ts";
 import { GOOGLE_PROVIDER_ID, type Auth } from "./auth.ts";
 
-/** What a browser must store after an account operation: the Set-Cookie headers. */
+/** What a browser must store after an account operation: Set-Cookie headers only. */
 export type CookieHeaders = Headers;
+
+function cookiesOf(headers: Headers): CookieHeaders {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
 
 export interface AccountsService {
   /** The signed-in person behind a request's cookies, or null. */
@@ -106,14 +112,14 @@ export function createAccountsService(deps: {
       const result = await call(() =>
         auth.api.signUpEmail({ body: { name, email, password }, headers, returnHeaders: true }),
       );
-      return result.headers;
+      return cookiesOf(result.headers);
     },
 
     async signIn({ email, password }, headers) {
       const result = await call(() =>
         auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true }),
       );
-      return result.headers;
+      return cookiesOf(result.headers);
     },
 
     async startGoogleSignIn({ callbackURL, errorCallbackURL }, headers) {
@@ -135,12 +141,12 @@ export function createAccountsService(deps: {
         }),
       );
       if (!result.response.url) throw new AppError("UNAVAILABLE", messages.googleUnavailable);
-      return { url: result.response.url, headers: result.headers };
+      return { url: result.response.url, headers: cookiesOf(result.headers) };
     },
 
     async signOut(headers) {
       const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
-      return result.headers;
+      return cookiesOf(result.headers);
     },
 
     async requestPasswordReset({ email }, headers) {
@@ -174,7 +180,7 @@ export function createAccountsService(deps: {
           }),
         { INVALID_PASSWORD: messages.wrongCurrentPassword, CREDENTIAL_ACCOUNT_NOT_FOUND: messages.noPasswordYet },
       );
-      return result.headers;
+      return cookiesOf(result.headers);
     },
 
     async deleteAccount({ password, confirmEmail }, headers) {
@@ -191,7 +197,7 @@ export function createAccountsService(deps: {
       log.info(`Account ${viewer.id} deleted at its owner's request`);
       // The session row went with the account; this clears the browser's cookie.
       const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
-      return result.headers;
+      return cookiesOf(result.headers);
     },
   };
   return service;

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Logo } from "~/lib/icons";
+import { GoogleIcon } from "./icons";
+
+/** The sign-in screens draw their own top bar (root.tsx reads this). */
+export const authHandle = { header: false };
+
+/** A sign-in screen: the logo, then a centred card with a heading, a line under it and the form. */
+export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-950">
+      <div className="px-4 pt-6 sm:px-8">
+        <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-[17px] font-semibold tracking-tight" aria-label="Stockroom home">
+          <Logo />
+          <span>Stockroom</span>
+        </Link>
+      </div>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
+        <div className="w-full max-w-[420px]">
+          <div className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+            <div className="mb-6 text-center">
+              <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+              <p className="mt-1.5 text-sm text-neutral-600 dark:text-neutral-400">{subtitle}</p>
+            </div>
+            {children}
+          </div>
+          {footer && <div className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">{footer}</div>}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** "or" between the email form and Google. */
+export function Divider() {
+  return (
+    <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-neutral-500 dark:text-neutral-400" aria-hidden="true">
+      <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
+      or
+      <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
+    </div>
+  );
+}
+
+/**
+ * The state of a sign-in form: the intent being sent ('email' or 'google', while it is sent
+ * and followed), and the error to show, which goes away as soon as a new attempt starts.
+ */
+export function useAuthForm(result: { ok: boolean; error?: string } | undefined, googleError: string | null) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const busy = navigation.state !== "idle" && typeof intent === "string" ? intent : null;
+  const error = navigation.state !== "idle" ? null : result && !result.ok ? (result.error ?? null) : googleError;
+  return { busy, error };
+}
+
+/** The 'Continue with Google' button: its own form, so it needs none of the fields. */
+export function GoogleButton({ busy, busyLabel, disabled, redirectTo }: { busy: boolean; busyLabel: string; disabled: boolean; redirectTo: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="google" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className="button-secondary h-11 w-full" disabled={disabled}>
+        <GoogleIcon />
+        {busy ? busyLabel : "Continue with Google"}
+      </button>
+    </Form>
+  );
+}
+
+export const linkClass = "font-medium text-neutral-900 underline-offset-4 hover:underline dark:text-white";

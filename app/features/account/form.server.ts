@@ -1,0 +1,79 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { safeRedirect } from "#contracts/account-forms";
+
+/** What an account form's action answers when it does not move on: a message to show. */
+export type FormResult = { ok: true; message: string } | { ok: false; error: string };
+
+const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, UNAVAILABLE: 503, FORBIDDEN: 403 };
+
+/** The form's fields as strings (files and missing fields count as empty). */
+function fieldsOf(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/**
+ * Runs a service call for a form. An AppError (matched by shape: route modules import no
+ * server code) becomes `{ ok: false, error }` with its message and a fitting status; an
+ * error with no words for users becomes the screen's `fallback`.
+ */
+export async function attempt<T>(call: () => Promise<T>, fallback: string): Promise<T | ReturnType<typeof data<FormResult>>> {
+  try {
+    return await call();
+  } catch (error) {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && code !== "INTERNAL" && typeof message === "string" && message) {
+      return data<FormResult>({ ok: false, error: message }, { status: statusOf[code] ?? 400 });
+    }
+    console.error(error);
+    return data<FormResult>({ ok: false, error: fallback }, { status: 500 });
+  }
+}
+
+/** Parses a form with its contract schema (the first problem is the answer), then `attempt`s the call. */
+export async function runForm<S extends z.ZodType, T>(
+  form: FormData,
+  schema: S,
+  call: (input: z.output<S>) => Promise<T>,
+  fallback: string,
+): Promise<T | ReturnType<typeof data<FormResult>>> {
+  const parsed = schema.safeParse(fieldsOf(form));
+  if (!parsed.success) return data<FormResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 });
+  return attempt(() => call(parsed.data), fallback);
+}
+
+/**
+ * 'Continue with Google': sends the browser to the provider, to come back signed in at the
+ * form's `redirectTo`, or on failure to `errorPath` (with `?error=`).
+ */
+export async function startGoogle(context: AppLoadContext, request: Request, form: FormData, errorPath: string, fallback: string) {
+  const target = redirectTarget(request, form);
+  const errorCallbackURL = target === "/" ? errorPath : `${errorPath}?redirectTo=${encodeURIComponent(target)}`;
+  return attempt(async () => {
+    const { url, headers } = await context.services.accounts.startGoogleSignIn({ callbackURL: target, errorCallbackURL }, request.headers);
+    return redirect(url, { headers });
+  }, fallback);
+}
+
+/** Moves on to `to`, storing the cookies an account operation set. */
+export function redirectWithCookies(to: string, cookies: Headers): Response {
+  return redirect(to, { headers: cookies });
+}
+
+/** Where to go after signing in: the form's (or the URL's) `redirectTo` when it is a path on this site. */
+export function redirectTarget(request: Request, form?: FormData): string {
+  const field = form?.get("redirectTo");
+  return safeRedirect(typeof field === "string" ? field : new URL(request.url).searchParams.get("redirectTo"));
+}
+
+/**
+ * The loader of /login and /signup: a signed-in visitor goes straight on; otherwise where to
+ * go after signing in, and whether Google sent the visitor back with an error.
+ */
+export async function signedOutOnly(request: Request, context: AppLoadContext) {
+  const redirectTo = redirectTarget(request);
+  if (await context.viewer()) throw redirect(redirectTo);
+  return { redirectTo, googleFailed: new URL(request.url).searchParams.has("error") };
+}

@@ -1,0 +1,103 @@
+import { lazy, Suspense, useCallback, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { ImagePage, ImageSummary } from "#contracts/catalog";
+import { useEngagement } from "~/features/engagement/store";
+import { Picture } from "~/features/gallery/picture";
+import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { HeartIcon, Spinner } from "~/lib/icons";
+
+const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
+const preloadModal = () => void import("~/features/gallery/image-modal");
+
+const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 50vw";
+
+/**
+ * The Liked Images tab: a grid of 2, 3 or 4 columns; a click opens the detail overlay with
+ * navigation among the liked images. An image unliked in the overlay leaves the grid, and
+ * the list is read again when the overlay closes.
+ */
+export function LikedImages({ first }: { first: ImagePage }) {
+  const pageUrl = useCallback((cursor: string) => `/api/me/likes?cursor=${encodeURIComponent(cursor)}`, []);
+  const list = usePagedImages(first, pageUrl);
+  const [open, setOpen] = useState<number | null>(null);
+  const revalidator = useRevalidator();
+
+  if (list.images.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
+        <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-500 dark:bg-neutral-800 dark:text-neutral-400">
+          <HeartIcon size={24} />
+        </span>
+        <h3 className="mt-4 text-lg font-semibold">No liked images yet</h3>
+        <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Start exploring and like images to save them for later!</p>
+        <Link to="/" className="button-primary mt-6">
+          Explore the gallery
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Liked images">
+        {list.images.map((image, index) => (
+          <LikedTile key={image.id} image={image} eager={index < 8} onOpen={() => setOpen(index)} />
+        ))}
+      </ul>
+      {list.loadMore && (
+        <div className="mt-8 flex justify-center">
+          <button type="button" className="button-secondary" onClick={list.loadMore} disabled={list.loading}>
+            {list.loading ? <Spinner size={16} /> : null}
+            Show more
+          </button>
+        </div>
+      )}
+      {list.error && (
+        <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
+          {list.error}{" "}
+          <button type="button" className="font-medium underline" onClick={list.retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ImageModal
+            images={list.images}
+            index={open}
+            onIndexChange={setOpen}
+            onClose={() => {
+              setOpen(null);
+              void revalidator.revalidate();
+            }}
+            unlikeKey="log"
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function LikedTile({ image, eager, onOpen }: { image: ImageSummary; eager: boolean; onOpen: () => void }) {
+  const { liked } = useEngagement(image);
+  if (!liked) return null;
+  return (
+    <li className="group relative aspect-square overflow-hidden rounded-xl" style={{ backgroundColor: image.color }}>
+      <Link
+        to={image.path}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpen();
+        }}
+        className="block h-full w-full"
+      >
+        <Picture image={image} sizes={TILE_SIZES} eager={eager} className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+        <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2.5 pt-8 text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
+          {image.title}
+        </span>
+      </Link>
+    </li>
+  );
+}
