@@ -1,0 +1,101 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { backupDatabase, restoreDatabase, type BackupManifest } from "../server/db/backup.ts";
+import { loadConfig } from "../server/config.ts";
+import { openCliDatabase } from "../server/db/cli-database.ts";
+import { createLogger } from "../server/logger.ts";
+import { contentTypeOf } from "../server/media/keys.ts";
+import { createMediaStorage, type MediaStorage } from "../server/media/storage.ts";
+import { progressBar } from "./progress.ts";
+import { runCommand, UsageError } from "./run.ts";
+
+const usage = `Usage:
+  npm run backup -- <out-dir>            copy the database (one consistent snapshot) and its media files
+  npm run backup -- --restore <dir>      load a backup into an empty database (e.g. a fresh DATA_DIR)
+
+Works while the server runs.`;
+
+async function emptyOrMissing(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Copies `keys` from one store to another, with a progress bar; returns the keys that were missing. */
+async function copyMedia(keys: string[], from: MediaStorage, to: MediaStorage, label: string): Promise<string[]> {
+  const bar = progressBar(label, keys.length, { unit: "files" });
+  const missing: string[] = [];
+  try {
+    for (const [i, key] of keys.entries()) {
+      const file = await from.read(key);
+      if (file) await to.put(key, await readAll(file.stream), contentTypeOf(key));
+      else missing.push(key);
+      bar.update(i + 1);
+    }
+  } finally {
+    bar.stop();
+  }
+  return missing;
+}
+
+await runCommand("backup", usage, async () => {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { restore: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) return console.log(usage);
+  const dir = values.restore ?? positionals[0];
+  if (!dir || positionals.length > (values.restore ? 0 : 1)) throw new UsageError("Name one folder");
+  const root = path.resolve(dir);
+  const config = loadConfig();
+  const log = createLogger("error");
+  const media = createMediaStorage(config);
+  const backupMedia = createMediaStorage({ dataDir: root });
+
+  if (values.restore) {
+    let manifest: BackupManifest;
+    try {
+      manifest = JSON.parse(await readFile(path.join(root, "backup.json"), "utf8")) as BackupManifest;
+    } catch {
+      throw new Error(`${root} is not a Stockroom backup (no readable backup.json)`);
+    }
+    const database = await openCliDatabase(config, log.info);
+    try {
+      const bar = progressBar("Database", Object.keys(manifest.tables).length, { unit: "tables" });
+      let done = 0;
+      let keys: string[] = [];
+      await restoreDatabase(database.pool, path.join(root, "db"), manifest, () => bar.update(++done), async () => {
+        bar.stop();
+        keys = (await readdir(path.join(root, "media"), { recursive: true, withFileTypes: true }))
+          .filter((f) => f.isFile())
+          .map((f) => path.relative(path.join(root, "media"), path.join(f.parentPath, f.name)));
+        await copyMedia(keys, backupMedia, media, "Media");
+      }).finally(() => bar.stop());
+      const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      console.log(`restored ${rows} rows in ${done} tables and ${keys.length} media files from ${root}`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
+  if (!(await emptyOrMissing(root))) throw new Error(`${root} is not empty; choose a new folder for the backup`);
+  await mkdir(path.join(root, "db"), { recursive: true });
+  const database = await openCliDatabase(config, log.info);
+  try {
+    const { manifest, mediaKeys } = await backupDatabase(database.pool, path.join(root, "db"), () => {});
+    const missing = await copyMedia(mediaKeys, media, backupMedia, "Media");
+    await writeFile(path.join(root, "backup.json"), JSON.stringify(manifest, null, 2));
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(`backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${mediaKeys.length - missing.length} media files to ${root}`);
+    if (missing.length) console.log(`  ${missing.length} media files the database refers to were missing: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`);
+  } finally {
+    await database.close();
+  }
+});
