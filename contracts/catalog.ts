@@ -89,7 +89,7 @@ export interface CreatorPage {
 
 const trimmedOptional = (max: number, name: string) =>
   z
-    .string()
+    .string({ error: `${name} must be given once, as text` })
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
     .optional()
@@ -97,7 +97,7 @@ const trimmedOptional = (max: number, name: string) =>
 
 export const imageListQuery = z.object({
   cursor: z
-    .string()
+    .string({ error: "cursor must be given once, as text" })
     .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out")
     .optional(),
   limit: z.coerce

@@ -106,7 +106,7 @@ const tsOf = sql`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:
 /** A timestamp as an ISO 8601 string in UTC (the driver hands timestamps over as PostgreSQL text). */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function after(position: Position | undefined): SQL {
+function after(position: Position | null): SQL {
   return position ? sql`and (i.created_at, i.id) < (${position.ts}::timestamp at time zone 'UTC', ${position.id}::int)` : sql``;
 }
 
@@ -152,7 +152,7 @@ export function createCatalogRepository(db: Db) {
 
   /** The ids of one page, in order, with their search tier. */
   async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
-    const newest = (condition: SQL, rank = 0, position = from) =>
+    const newest = (condition: SQL, rank = 0, position: Position | null = from ?? null) =>
       sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${after(position)}
         order by ${newestFirst} limit ${limit}`;
     switch (filter.kind) {
@@ -168,7 +168,7 @@ export function createCatalogRepository(db: Db) {
       case "search": {
         const start = from?.rank ?? 0;
         const tiers = searchTiers(await searchTerms(filter.q)).slice(start);
-        const branches = tiers.map((condition, i) => sql`(${newest(condition, start + i, i === 0 ? from : undefined)})`);
+        const branches = tiers.map((condition, i) => sql`(${newest(condition, start + i, i === 0 ? (from ?? null) : null)})`);
         return sql`${sql.join(branches, sql` union all `)} limit ${limit}`;
       }
     }

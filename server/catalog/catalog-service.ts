@@ -6,7 +6,6 @@ import {
   SUGGESTIONS_MIN_CHARS,
   type CreatorPage,
   type ImageDetail,
-  type ImageListQuery,
   type ImagePage,
   type ImageSource,
   type ImageSummary,
@@ -21,6 +20,14 @@ import { SEARCH_TIERS, type CatalogRepository, type ImageFilter, type Position, 
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
  * cursor pagination, an image's detail with related images, tags, suggestions, creators.
  */
+
+/** A list query as parsed by `imageListQuery` (or built by a loader). */
+export interface ListQuery {
+  limit: number;
+  cursor?: string | undefined;
+  tag?: string | undefined;
+  q?: string | undefined;
+}
 
 export interface SitemapEntry {
   path: string;
@@ -93,7 +100,7 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
     };
   }
 
-  async function page(filter: ImageFilter, query: Pick<ImageListQuery, "cursor" | "limit">, viewerId?: string): Promise<ImagePage> {
+  async function page(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<ImagePage> {
     const from = query.cursor ? decodeCursor(query.cursor) : undefined;
     const [rows, total] = await Promise.all([
       repository.page(filter, from, query.limit + 1, viewerId),
@@ -109,7 +116,7 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
 
   return {
     /** Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked). */
-    async list(query: ImageListQuery, viewerId?: string): Promise<ImagePage> {
+    async list(query: ListQuery, viewerId?: string): Promise<ImagePage> {
       const q = query.q && normalise(query.q);
       const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
       const result = await page(filter, query, viewerId);
@@ -164,7 +171,7 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
     },
 
     /** A creator with totals over their published images and a page of those images. */
-    async creator(name: string, query: Pick<ImageListQuery, "cursor" | "limit">, viewerId?: string): Promise<CreatorPage> {
+    async creator(name: string, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<CreatorPage> {
       const creator = await repository.creator(name);
       if (!creator || creator.uploads === 0) throw notFound("Creator");
       return {

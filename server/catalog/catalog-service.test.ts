@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { EXPLORE_TAGS, RELATED_MAX, SUGGESTIONS_MAX, type ImagePage } from "#contracts/catalog";
+import { testDatabase } from "../../test/database.ts";
+import { images, likes, searchQueries, user } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { ListQuery } from "./catalog-service.ts";
+import { addImages, catalogService, hide, minute } from "./test-fixtures.ts";
+
+/** The catalog's read side on a real database, as the gallery's pages and the API use it. */
+
+const { db } = await testDatabase();
+const catalog = catalogService(db);
+
+/** Every page of a list, following nextCursor; the ids in the order served. */
+async function allIds(query: Omit<ListQuery, "limit" | "cursor">, limit: number): Promise<number[]> {
+  const ids: number[] = [];
+  let page: ImagePage | undefined;
+  do {
+    page = await catalog.list({ ...query, limit, cursor: page?.nextCursor ?? undefined });
+    ids.push(...page.items.map((i) => i.id));
+  } while (page.nextCursor);
+  return ids;
+}
+
+async function titles(query: Omit<ListQuery, "limit">): Promise<string[]> {
+  return (await catalog.list({ ...query, limit: 100 })).items.map((i) => i.title);
+}
+
+const notFound = expect.objectContaining({ code: "NOT_FOUND" });
+
+// One catalog for the whole file; each test looks at the part it is about.
+const ids = await addImages(db, [
+  { title: "Harbour at dusk", creator: "Mira Holt", tags: ["sea", "boats", "evening"], createdAt: minute(1), likes: 3, downloads: 10 },
+  { title: "Café terrace", creator: "Zoë Martin", tags: ["city", "Éclair"], createdAt: minute(2) },
+  { title: "Lake at dawn", creator: "Ida Berg", tags: ["water", "morning"], createdAt: minute(3) },
+  { title: "Flakes of snow", creator: "Ida Berg", tags: ["winter"], createdAt: minute(4) },
+  { title: "Quiet street", creator: "Lakey Stone", tags: ["city"], createdAt: minute(5) },
+  { title: "Seaside cottage", creator: "Mira Holt", tags: ["seaside", "house"], createdAt: minute(6), likes: 4, downloads: 5 },
+  { title: "Hidden harbour", creator: "Mira Holt", tags: ["sea", "secret"], createdAt: minute(7), likes: 100, downloads: 100 },
+  { title: "Only hidden", creator: "Ghost Painter", tags: ["ghostly"], createdAt: minute(8) },
+]);
+const [harbour, cafe, lake, flakes, street, seaside, hiddenHarbour, onlyHidden] = ids as [number, number, number, number, number, number, number, number];
+await hide(db, [hiddenHarbour, onlyHidden]);
+
+describe("lists", () => {
+  it("lists published images newest first, across pages with no repeats or gaps, even when times are equal", async () => {
+    const same = new Date(Date.UTC(2026, 0, 2));
+    const tied = await addImages(
+      db,
+      Array.from({ length: 7 }, (_, i) => ({ title: `Tied ${i}`, tags: ["tied"], createdAt: same })),
+    );
+    const everything = await allIds({}, 3);
+    expect(everything.slice(0, 7)).toEqual([...tied].reverse());
+    expect(everything).toEqual([...[...tied].reverse(), seaside, street, flakes, lake, cafe, harbour]);
+    expect(await allIds({}, 100)).toEqual(everything);
+    const first = await catalog.list({ limit: 100 });
+    expect(first.nextCursor).toBeNull();
+    expect(first.total).toBeNull(); // counted for text searches only
+  });
+
+  it("filters by tag: a case-insensitive exact match, not a substring", async () => {
+    expect(await titles({ tag: "SEA" })).toEqual(["Harbour at dusk"]);
+    expect(await titles({ tag: "éclair" })).toEqual(["Café terrace"]);
+    expect(await titles({ tag: "se" })).toEqual([]);
+    expect(await titles({ tag: "no such tag" })).toEqual([]);
+  });
+
+  it("lets a tag win over a text search", async () => {
+    const page = await catalog.list({ limit: 10, tag: "winter", q: "harbour" });
+    expect(page.items.map((i) => i.title)).toEqual(["Flakes of snow"]);
+    expect(page.total).toBeNull();
+  });
+
+  it("finds a text in titles, creator names and tags, in any case, accents included", async () => {
+    expect(await titles({ q: "CAFÉ" })).toEqual(["Café terrace"]);
+    expect(await titles({ q: "afé ter" })).toEqual(["Café terrace"]);
+    expect(await titles({ q: "zoë" })).toEqual(["Café terrace"]);
+    expect(await titles({ q: "ÉCLA" })).toEqual(["Café terrace"]);
+    expect(await titles({ q: "oat" })).toEqual(["Harbour at dusk"]); // tag "boats"
+    expect(await titles({ q: "cafe" })).toEqual([]); // é is not e
+    expect(await titles({ q: "100%" })).toEqual([]); // LIKE's characters are plain text
+  });
+
+  it("never matches across two fields", async () => {
+    // "dawn ida" runs from the title "Lake at dawn" into the creator "Ida Berg".
+    expect(await titles({ q: "dawn ida" })).toEqual([]);
+    expect(await titles({ q: "at dawn" })).toEqual(["Lake at dawn"]);
+  });
+
+  it("ranks a word of a title or tag first, then the text inside a word, then creator names, and pages across the tiers", async () => {
+    // "lake": the title "Lake at dawn" (a word), "Flakes of snow" (inside a word), creator "Lakey Stone".
+    const page = await catalog.list({ limit: 10, q: "lake" });
+    expect(page.items.map((i) => i.title)).toEqual(["Lake at dawn", "Flakes of snow", "Quiet street"]);
+    expect(page.total).toBe(3);
+    expect(await allIds({ q: "lake" }, 1)).toEqual([lake, flakes, street]);
+    // Tags rank like titles: "sea" starts the tags sea and seaside, newest first.
+    expect(await titles({ q: "sea" })).toEqual(["Seaside cottage", "Harbour at dusk"]);
+  });
+
+  it("counts a search on its first page only, and logs it", async () => {
+    const query = `harbour`;
+    const first = await catalog.list({ limit: 1, q: query });
+    expect(first.total).toBe(1);
+    await vi.waitFor(async () => {
+      const logged = await db.select().from(searchQueries).where(eq(searchQueries.query, query));
+      expect(logged.map((r) => r.results)).toEqual([1]);
+    });
+  });
+
+  it("refuses a cursor it did not give out, naming the parameter", async () => {
+    for (const cursor of ["abc", Buffer.from("9.2026-01-01T00:00:00.000000.1").toString("base64url")]) {
+      await expect(catalog.list({ limit: 10, cursor })).rejects.toEqual(
+        expect.objectContaining({ code: "BAD_REQUEST", details: { field: "cursor" } }),
+      );
+    }
+  });
+
+  it("fills `liked` for the viewer", async () => {
+    const viewer = randomUUID();
+    await db.insert(user).values({ id: viewer, name: "Viewer", email: `${viewer}@example.test` });
+    await db.insert(likes).values({ userId: viewer, imageId: cafe });
+    const liked = (page: ImagePage) => page.items.filter((i) => i.liked).map((i) => i.id);
+    expect(liked(await catalog.list({ limit: 100 }, viewer))).toEqual([cafe]);
+    expect(liked(await catalog.list({ limit: 100 }))).toEqual([]);
+    expect((await catalog.get(cafe, viewer)).liked).toBe(true);
+  });
+});
+
+describe("hidden images", () => {
+  it("appear in no list, search, tag, detail, related list, creator total, tag or suggestion", async () => {
+    const seen = [...(await allIds({}, 100)), ...(await allIds({ q: "harbour" }, 100)), ...(await allIds({ tag: "secret" }, 100))];
+    expect(seen).not.toContain(hiddenHarbour);
+    await expect(catalog.get(hiddenHarbour)).rejects.toEqual(notFound);
+    await expect(catalog.recordView(hiddenHarbour)).rejects.toEqual(notFound);
+    expect((await catalog.get(harbour)).related.map((r) => r.id)).not.toContain(hiddenHarbour);
+    const mira = await catalog.creator("Mira Holt", { limit: 10 });
+    expect(mira).toMatchObject({ uploads: 2, likes: 7, downloads: 15 });
+    expect(mira.images.items.map((i) => i.id)).toEqual([seaside, harbour]);
+    await expect(catalog.creator("Ghost Painter", { limit: 10 })).rejects.toEqual(notFound);
+    expect(await catalog.suggest("ghost")).toEqual([]);
+    expect(await catalog.suggest("secr")).toEqual([]);
+  });
+});
+
+describe("an image's detail", () => {
+  it("gives resolution, size in MB, download sizes, sources and the creator", async () => {
+    const [id] = await addImages(db, [
+      { title: "Big dunes", creator: "Ida Berg", tags: ["desert"], createdAt: minute(30), width: 1500, height: 1000, bytes: 2_621_440 },
+    ]);
+    const detail = await catalog.get(id!);
+    expect(detail).toMatchObject({
+      id,
+      path: `/images/${id}-big-dunes`,
+      title: "Big dunes",
+      resolution: "1500 × 1000",
+      fileSize: "2.5MB",
+      views: 0,
+      createdAt: "2026-01-01T12:30:00.000Z",
+      creator: { name: "Ida Berg", avatarUrl: null },
+      tags: ["desert"],
+      downloadSizes: [
+        { name: "small", width: 640, height: 427 },
+        { name: "medium", width: 1280, height: 853 },
+        { name: "original", width: 1500, height: 1000 },
+      ],
+    });
+    expect(detail.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+    expect(detail.sources[2]!.srcset).toMatch(/^\/media\/v\/\S+-320\.jpg 320w, \/media\/\S+-640\.jpg 640w, \/media\/\S+-1280\.jpg 1280w, \/media\/\S+-1500\.jpg 1500w$/);
+    expect(detail.src).toMatch(/-640\.jpg$/);
+    await catalog.recordView(id!);
+    await catalog.recordView(id!);
+    expect((await catalog.get(id!)).views).toBe(2);
+  });
+
+  it("answers NOT_FOUND for an unknown id", async () => {
+    await expect(catalog.get(2_000_000_000)).rejects.toBeInstanceOf(AppError);
+    await expect(catalog.get(2_000_000_000)).rejects.toEqual(notFound);
+  });
+
+  it("relates at most 8 others: shared tags first, then the creator, then the category", async () => {
+    const made = await addImages(db, [
+      { title: "Rel target", creator: "Rel Creator", category: "Rel", tags: ["r1", "r2"], createdAt: minute(40) },
+      { title: "Rel both tags", creator: "Someone", tags: ["r1", "r2"], createdAt: minute(41) },
+      { title: "Rel one tag", creator: "Someone", tags: ["r2"], createdAt: minute(42) },
+      ...Array.from({ length: 4 }, (_, i) => ({ title: `Rel same creator ${i}`, creator: "Rel Creator", createdAt: minute(43 + i) })),
+      ...Array.from({ length: 6 }, (_, i) => ({ title: `Rel same category ${i}`, creator: "Someone", category: "Rel", createdAt: minute(50 + i) })),
+    ]);
+    const related = (await catalog.get(made[0]!)).related.map((r) => r.title);
+    expect(related).toHaveLength(RELATED_MAX);
+    expect(related).not.toContain("Rel target");
+    expect(related).toEqual([
+      "Rel both tags",
+      "Rel one tag",
+      "Rel same creator 3",
+      "Rel same creator 2",
+      "Rel same creator 1",
+      "Rel same creator 0",
+      "Rel same category 5",
+      "Rel same category 4",
+    ]);
+  });
+});
+
+describe("tags", () => {
+  it("offers 8 distinct random tags that lead to images", async () => {
+    const tags = await catalog.randomTags();
+    expect(tags).toHaveLength(EXPLORE_TAGS);
+    expect(new Set(tags).size).toBe(EXPLORE_TAGS);
+    expect(tags).not.toContain("secret");
+    expect(tags).not.toContain("ghostly");
+  });
+
+  it("suggests at most 6 tags containing the text, from 2 characters, those starting with it first", async () => {
+    await addImages(
+      db,
+      ["mist", "misty hills", "dismissed", "Mistral", "amiss", "mismatch", "mis en place", "chemistry"].map((tag, i) => ({
+        title: `Suggest ${i}`,
+        tags: [tag],
+        createdAt: minute(60 + i),
+      })),
+    );
+    const suggested = await catalog.suggest("  MIS ");
+    expect(suggested).toHaveLength(SUGGESTIONS_MAX);
+    expect(suggested).toEqual(["mist", "Mistral", "mismatch", "misty hills", "mis en place", "amiss"]);
+    expect(await catalog.suggest("m")).toEqual([]);
+    expect(await catalog.suggest("éc")).toEqual(["Éclair"]);
+  });
+});
+
+describe("creators", () => {
+  it("gives uploads, downloads and likes over published images, and pages their images", async () => {
+    const ida = await catalog.creator("Ida Berg", { limit: 1 });
+    expect(ida).toMatchObject({ name: "Ida Berg", avatarUrl: null });
+    expect(ida.uploads).toBeGreaterThanOrEqual(2);
+    expect(ida.images.items).toHaveLength(1);
+    const next = await catalog.creator("Ida Berg", { limit: 100, cursor: ida.images.nextCursor! });
+    expect([...ida.images.items, ...next.images.items].map((i) => i.creator.name)).toEqual(Array(ida.uploads).fill("Ida Berg"));
+    await expect(catalog.creator("Nobody At All", { limit: 10 })).rejects.toEqual(notFound);
+  });
+});
+
+describe("sitemap", () => {
+  it("lists every published image's path once", async () => {
+    const entries = [];
+    for await (const entry of catalog.sitemap()) entries.push(entry);
+    const published = await db.select({ id: images.id }).from(images).where(eq(images.status, "published"));
+    expect(entries.map((e) => Number(/\/images\/(\d+)-/.exec(e.path)![1])).sort((a, b) => a - b)).toEqual(
+      published.map((r) => r.id).sort((a, b) => a - b),
+    );
+    expect(entries[0]!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { images, type ImageVariant } from "../db/schema.ts";
+import { createLogger } from "../logger.ts";
+import { createCatalogRepository } from "./catalog-repository.ts";
+import { createCatalogService } from "./catalog-service.ts";
+import { importRepository, type StoredFile } from "./import/import-repository.ts";
+
+/**
+ * Catalog rows for tests, written through the importer's own save (so search_text, tags and
+ * creators are what an import writes) with made-up files: no image is decoded.
+ */
+
+export interface FixtureImage {
+  title: string;
+  creator?: string;
+  tags?: string[];
+  category?: string;
+  createdAt: Date;
+  width?: number;
+  height?: number;
+  bytes?: number;
+  likes?: number;
+  downloads?: number;
+}
+
+/** The files the media pipeline would have stored for an image this size (keys are made up). */
+export function fakeFile(width: number, height: number, bytes: number): StoredFile {
+  const hash = randomUUID().replaceAll("-", "").repeat(2);
+  const widths = [...[320, 640, 1280, 1920].filter((w) => w < Math.min(width, 2560) * 0.9), Math.min(width, 2560)];
+  const variants: ImageVariant[] = widths.flatMap((w) =>
+    (["avif", "webp", "jpeg"] as const).map((format) => ({
+      format,
+      width: w,
+      height: Math.round((height * w) / width),
+      bytes: w * 100,
+      key: `v/${hash.slice(0, 2)}/${hash}-${w}.${format === "jpeg" ? "jpg" : format}`,
+    })),
+  );
+  return {
+    width,
+    height,
+    bytes,
+    contentHash: hash,
+    dominantColor: "#336699",
+    placeholder: "YJqGPQw7sFlslqhFafOCe2dvA4pw",
+    originalKey: `o/${hash.slice(0, 2)}/${hash}.jpg`,
+    originalFormat: "jpeg",
+    variants,
+  };
+}
+
+/** Saves the images in order; their ids, in the same order. */
+export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]> {
+  const repository = importRepository(db);
+  const ids: number[] = [];
+  for (const image of list) {
+    const sourceId = randomUUID();
+    await repository.save({
+      source: "test",
+      sourceId,
+      slug: image.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-"),
+      title: image.title,
+      description: `A picture: ${image.title}.`,
+      category: image.category ?? "General",
+      creator: image.creator ?? "Unknown Artist",
+      tags: image.tags ?? [],
+      createdAt: image.createdAt,
+      likes: image.likes ?? 0,
+      downloads: image.downloads ?? 0,
+      views: 0,
+      file: fakeFile(image.width ?? 1600, image.height ?? 1000, image.bytes ?? 1_000_000),
+    });
+    const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sourceId, sourceId));
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+/** Hides images, as moderation does. */
+export async function hide(db: Db, ids: number[]): Promise<void> {
+  await db.update(images).set({ status: "hidden" }).where(inArray(images.id, ids));
+}
+
+/** `n` minutes after a fixed moment: fixtures get distinct, ordered times. */
+export function minute(n: number): Date {
+  return new Date(Date.UTC(2026, 0, 1, 12, n));
+}
+
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** The catalog service as the app builds it, with media served under /media. */
+export function catalogService(db: Db) {
+  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl });
+}

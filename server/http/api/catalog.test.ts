@@ -1,0 +1,132 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ApiErrorBody } from "#contracts/api-error";
+import type { CreatorPage, ImageDetail, ImagePage } from "#contracts/catalog";
+import { testDatabase } from "../../../test/database.ts";
+import { cookiesFrom, scratchDir } from "../../auth/test-accounts.ts";
+import { addImages, minute } from "../../catalog/test-fixtures.ts";
+import { loadConfig } from "../../config.ts";
+import { createLogger } from "../../logger.ts";
+import { createServices } from "../../services.ts";
+import { createHttpApp } from "../app.ts";
+
+/** The catalog API over HTTP: answers, caching, and the errors a client gets for bad input. */
+
+const { db } = await testDatabase();
+const BASE_URL = "http://stockroom.test";
+const config = loadConfig({
+  DATA_DIR: scratchDir("catalog-http"),
+  BASE_URL,
+  AUTH_SECRET: "a-test-secret-that-is-long-enough-for-better-auth",
+  LOG_LEVEL: "silent",
+});
+const services = createServices({ config, db, log: createLogger("silent") });
+const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
+const server = app.listen(0, "127.0.0.1");
+await new Promise((resolve) => server.once("listening", resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+function call(method: string, path: string, options: { cookies?: string; json?: unknown } = {}) {
+  const headers: Record<string, string> = { origin: BASE_URL };
+  if (options.cookies) headers.cookie = options.cookies;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(`${origin}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+}
+
+async function json<T>(path: string, status = 200): Promise<T> {
+  const res = await call("GET", path);
+  expect(res.status, path).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  return (await res.json()) as T;
+}
+
+const [dunes, lake, pier] = await addImages(db, [
+  { title: "Dunes at noon", creator: "Zoë Martin", tags: ["desert", "sand"], createdAt: minute(1) },
+  { title: "Lake at dawn", creator: "Zoë Martin", tags: ["water"], createdAt: minute(2) },
+  { title: "Old pier", creator: "Ida Berg", tags: ["water", "sea"], createdAt: minute(3) },
+]);
+
+describe("answers", () => {
+  it("lists images newest first with a cursor to the next page, not cached (likes are per viewer)", async () => {
+    const res = await call("GET", "/api/images?limit=2");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const first = (await res.json()) as ImagePage;
+    expect(first.items.map((i) => i.id)).toEqual([pier, lake]);
+    const second = await json<ImagePage>(`/api/images?limit=2&cursor=${first.nextCursor}`);
+    expect(second).toMatchObject({ nextCursor: null, total: null });
+    expect(second.items.map((i) => i.id)).toEqual([dunes]);
+  });
+
+  it("filters by tag and searches, with the total of a search", async () => {
+    expect((await json<ImagePage>("/api/images?tag=WATER")).items.map((i) => i.id)).toEqual([pier, lake]);
+    const found = await json<ImagePage>(`/api/images?q=${encodeURIComponent(" zoë ")}`);
+    expect(found.total).toBe(2);
+    expect(found.items.map((i) => i.id)).toEqual([lake, dunes]);
+  });
+
+  it("gives an image's detail and counts its views", async () => {
+    expect((await call("POST", `/api/images/${lake}/views`)).status).toBe(204);
+    const detail = await json<ImageDetail>(`/api/images/${lake}`);
+    expect(detail).toMatchObject({ id: lake, title: "Lake at dawn", views: 1, path: `/images/${lake}-lake-at-dawn` });
+    expect(detail.related.map((r) => r.id)).toEqual([pier, dunes]);
+  });
+
+  it("gives random tags, suggestions and a creator", async () => {
+    expect((await json<{ tags: string[] }>("/api/tags/random")).tags.sort()).toEqual(["desert", "sand", "sea", "water"]);
+    const res = await call("GET", "/api/tags/suggestions?q=SA");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(await res.json()).toEqual({ tags: ["sand"] });
+    const zoe = await json<CreatorPage>(`/api/creators/${encodeURIComponent("Zoë Martin")}`);
+    expect(zoe).toMatchObject({ name: "Zoë Martin", uploads: 2, likes: 0, downloads: 0 });
+    expect(zoe.images.items.map((i) => i.id)).toEqual([lake, dunes]);
+  });
+
+  it("marks the images a signed-in visitor likes", async () => {
+    const signUp = await call("POST", "/api/auth/sign-up/email", {
+      json: { name: "Liker", email: "liker@example.test", password: "a long enough passphrase" },
+    });
+    expect(signUp.status).toBe(200);
+    const cookies = cookiesFrom(signUp.headers);
+    expect((await call("PUT", `/api/images/${dunes}/like`, { cookies })).status).toBe(200);
+    const page = (await (await call("GET", "/api/images", { cookies })).json()) as ImagePage;
+    expect(page.items.filter((i) => i.liked).map((i) => i.id)).toEqual([dunes]);
+    expect((await json<ImagePage>("/api/images")).items.some((i) => i.liked)).toBe(false);
+  });
+});
+
+describe("errors", () => {
+  const longQ = "a".repeat(201);
+  const foreignCursor = Buffer.from("hello").toString("base64url");
+  it.each([
+    ["/api/images?limit=0", "limit"],
+    ["/api/images?limit=101", "limit"],
+    ["/api/images?limit=abc", "limit"],
+    ["/api/images?limit=2.5", "limit"],
+    ["/api/images?cursor=not!base64", "cursor"],
+    [`/api/images?cursor=${foreignCursor}`, "cursor"],
+    [`/api/images?q=${longQ}`, "q"],
+    ["/api/images?tag=a&tag=b", "tag"],
+    ["/api/tags/suggestions?q=a", "q"],
+    ["/api/tags/suggestions", "q"],
+    ["/api/images/abc", "id"],
+    ["/api/images/0", "id"],
+    [`/api/creators/${encodeURIComponent("Zoë Martin")}?limit=0`, "limit"],
+  ])("GET %s is a 400 naming %s", async (path, field) => {
+    const body = await json<ApiErrorBody>(path, 400);
+    expect(body.error).toEqual({ code: "BAD_REQUEST", message: expect.stringContaining(field), field });
+  });
+
+  it.each([
+    ["GET", "/api/images/999999"],
+    ["POST", "/api/images/999999/views"],
+    ["GET", "/api/creators/Nobody"],
+    ["GET", "/api/no-such-endpoint"],
+  ])("%s %s is a 404 with a JSON error", async (method, path) => {
+    const res = await call(method, path);
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as ApiErrorBody;
+    expect(body.error.code).toBe("NOT_FOUND");
+    expect(body.error.message).toEqual(expect.any(String));
+  });
+});
