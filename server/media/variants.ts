@@ -20,9 +20,10 @@ const MAX_VARIANT_WIDTH = 2560;
 const PLACEHOLDER_SIZE = 100;
 
 // libvips would start a thread per core for each operation; we run several operations side by
-// side instead, one thread each, so that two cores stay busy without oversubscription.
+// side instead, one thread each (widths in parallel, and the three formats of each width), so
+// that the cores stay busy without oversubscription.
 sharp.concurrency(1);
-const PARALLEL_ENCODES = Math.max(2, availableParallelism());
+const PARALLEL_WIDTHS = Math.max(1, Math.ceil(availableParallelism() / 2));
 
 /** Input formats we accept (as sharp names them) and the extension their original is kept under. */
 const originalExtensions: Partial<Record<string, MediaExtension>> = {
@@ -35,7 +36,7 @@ const originalExtensions: Partial<Record<string, MediaExtension>> = {
 };
 
 const encoders: Record<ImageVariant["format"], { ext: MediaExtension; encode: (image: Sharp) => Sharp }> = {
-  avif: { ext: "avif", encode: (image) => image.avif({ quality: 52, effort: 0 }) },
+  avif: { ext: "avif", encode: (image) => image.avif({ quality: 52, effort: 0, chromaSubsampling: "4:2:0" }) },
   webp: { ext: "webp", encode: (image) => image.webp({ quality: 78, effort: 2 }) },
   jpeg: { ext: "jpg", encode: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true }) },
 };
@@ -118,16 +119,21 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
     const { dominant } = await sharp(small.data, { raw: small.info }).stats();
 
+    // Each width is decoded and resized once, then encoded in every format from those pixels.
     const formats = Object.keys(encoders) as ImageVariant["format"][];
-    const tasks = variantWidths(width).flatMap((w) =>
-      formats.map((fmt) => async () => {
-        const { ext: variantExt, encode } = encoders[fmt];
-        const { data, info } = await encode(sharp(input, inputOptions).resize({ width: w })).toBuffer({ resolveWithObject: true });
-        const key = mediaKey("v", data, variantExt, w);
-        return { variant: { format: fmt, width: info.width, height: info.height, bytes: data.length, key }, object: { key, data } };
-      }),
-    );
-    const rendered = await inParallel(tasks, PARALLEL_ENCODES);
+    const tasks = variantWidths(width).map((w) => async () => {
+      const pixels = await sharp(input, inputOptions).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+      return Promise.all(
+        formats.map(async (format) => {
+          const { ext: variantExt, encode } = encoders[format];
+          const data = await encode(sharp(pixels.data, { raw: pixels.info })).toBuffer();
+          const key = mediaKey("v", data, variantExt, w);
+          const variant: ImageVariant = { format, width: pixels.info.width, height: pixels.info.height, bytes: data.length, key };
+          return { variant, object: { key, data } };
+        }),
+      );
+    });
+    const rendered = (await inParallel(tasks, PARALLEL_WIDTHS)).flat();
     const originalKey = mediaKey("o", input, ext);
     return {
       width,
