@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { reportReasonLabels } from "#contracts/engagement";
 import { loadConfig } from "../server/config.ts";
-import { lockDataDir } from "../server/data-dir-lock.ts";
-import { openDatabase } from "../server/db/database.ts";
+import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createServices, type Services } from "../server/services.ts";
+import { runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage: npm run moderate -- <command>
 
@@ -13,10 +13,7 @@ const usage = `Usage: npm run moderate -- <command>
   restore <imageId>                    publish a hidden image again
   dismiss <reportId> [--reason <text>] close a report that needs no action
 
-With the embedded PostgreSQL (no DATABASE_URL), stop the server first: one process at a time
-uses a DATA_DIR.`;
-
-class UsageError extends Error {}
+Works while the server runs.`;
 
 function positiveId(value: string | undefined, what: string): number {
   const id = Number(value);
@@ -45,67 +42,49 @@ async function listReports(services: Services): Promise<void> {
   console.log("Act with: npm run moderate -- hide <imageId> [--reason <text>]  or  dismiss <reportId>");
 }
 
-async function run(services: Services, command: string, args: string[], reason: string | undefined): Promise<void> {
+type Command = "reports" | "hide" | "restore" | "dismiss";
+
+async function run(services: Services, command: Command, id: number, reason: string | undefined): Promise<void> {
   switch (command) {
     case "reports":
       return listReports(services);
     case "hide": {
-      const id = positiveId(args[0], "imageId");
       const resolved = await services.reports.hide(id, reason);
       console.log(`Image ${id} is hidden; ${resolved} open report${resolved === 1 ? "" : "s"} resolved.`);
       return;
     }
-    case "restore": {
-      const id = positiveId(args[0], "imageId");
+    case "restore":
       await services.reports.restore(id);
       console.log(`Image ${id} is published again.`);
       return;
-    }
-    case "dismiss": {
-      const id = positiveId(args[0], "reportId");
+    case "dismiss":
       await services.reports.dismiss(id, reason);
       console.log(`Report ${id} dismissed.`);
       return;
-    }
   }
 }
 
-async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: { reason: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
-  const [command, ...args] = positionals;
-  if (values.help || !command) {
-    console.log(usage);
-    return;
+await runCommand("moderate", usage, async () => {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { reason: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
+  const { positionals, values } = parsed;
+  const [command, ...args] = positionals as [Command | undefined, ...string[]];
+  if (values.help || !command) return console.log(usage);
   if (!["reports", "hide", "restore", "dismiss"].includes(command)) throw new UsageError(`Unknown command "${command}"`);
-  if (args.length > 1) throw new UsageError(`Unexpected argument "${args[1]}"`);
-  if (values.reason !== undefined && command !== "hide" && command !== "dismiss") throw new UsageError(`--reason goes with hide or dismiss`);
-  if (command !== "reports") positiveId(args[0], command === "dismiss" ? "reportId" : "imageId");
+  if (args.length > (command === "reports" ? 0 : 1)) throw new UsageError(`Unexpected argument "${args.at(-1)}"`);
+  if (values.reason !== undefined && command !== "hide" && command !== "dismiss") throw new UsageError("--reason goes with hide or dismiss");
+  const id = command === "reports" ? 0 : positiveId(args[0], command === "dismiss" ? "reportId" : "imageId");
 
   const config = loadConfig();
   const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openCliDatabase(config, log.info);
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: log.info });
-    try {
-      await run(createServices({ config, db: database.db, log }), command, args, values.reason?.trim() || undefined);
-    } finally {
-      await database.close();
-    }
+    await run(createServices({ config, db: database.db, log }), command, id, values.reason?.trim() || undefined);
   } finally {
-    unlock();
+    await database.close();
   }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-    console.error(`moderate: ${(error as Error).message}\n\n${usage}`);
-    process.exit(2);
-  }
-  console.error(`moderate: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
 });

@@ -44,14 +44,15 @@ export function createServices(deps: { config: Config; db: Db; log: Logger }): S
   const accountsRepository = createAccountsRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
+  const catalog = createCatalogService({ catalog: createCatalogRepository(db), log, publicUrl: (key) => media.publicUrl(key) });
   return {
     config,
     log,
     media,
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, log }),
-    catalog: createCatalogService({ catalog: createCatalogRepository(db), log, publicUrl: (key) => media.publicUrl(key) }),
-    likes: createLikesService({ likes: createLikesRepository(db) }),
+    catalog,
+    likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
   };

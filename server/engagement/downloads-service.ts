@@ -21,6 +21,13 @@ export interface DownloadFile {
 export function createDownloadsService(deps: { downloads: DownloadsRepository; media: MediaStorage }) {
   const { downloads, media } = deps;
   return {
+    /** The Content-Disposition a download of the image would have (for HEAD, which counts nothing). */
+    async disposition(imageId: number): Promise<string> {
+      const image = await downloads.published(imageId);
+      if (!image) throw notFound("Image");
+      return attachmentDisposition(image.title);
+    },
+
     async download(imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
       const image = await downloads.published(imageId);
       if (!image) throw notFound("Image");

@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { Position } from "../catalog/catalog-repository.ts";
 import type { Db } from "../db/database.ts";
-
-/** Where a page of liked images starts: just after this like (newest like first). */
-export interface LikeCursor {
-  /** The like's time as PostgreSQL prints it, to the microsecond. */
-  likedAt: string;
-  imageId: number;
-}
 
 /**
  * Likes are rows, one per user and image; images.likes is their count. Every change of a
@@ -47,16 +41,19 @@ export function createLikesRepository(db: Db) {
       return rows[0]?.likes ?? null;
     },
 
-    /** The viewer's liked published images, newest like first, one more than `limit` to tell whether a next page exists. */
-    async likedPage(userId: string, limit: number, after: LikeCursor | undefined): Promise<LikeCursor[]> {
-      const { rows } = await db.execute<{ liked_at: string; image_id: number }>(sql`
-        select l.created_at::text as liked_at, l.image_id
+    /**
+     * The user's liked published images, newest like first: `limit` positions (rank 0, the
+     * like's time in UTC to the microsecond, the image id) after `from`.
+     */
+    async likedPage(userId: string, limit: number, from: Position | undefined): Promise<Position[]> {
+      const { rows } = await db.execute<{ ts: string; id: number }>(sql`
+        select to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, l.image_id as id
         from likes l join images i on i.id = l.image_id
         where l.user_id = ${userId} and i.status = 'published'
-          ${after ? sql`and (l.created_at, l.image_id) < (${after.likedAt}::timestamptz, ${after.imageId})` : sql``}
+          ${from ? sql`and (l.created_at, l.image_id) < (${from.ts}::timestamp at time zone 'UTC', ${from.id}::int)` : sql``}
         order by l.created_at desc, l.image_id desc
-        limit ${limit + 1}`);
-      return rows.map((row) => ({ likedAt: row.liked_at, imageId: row.image_id }));
+        limit ${limit}`);
+      return rows.map((row) => ({ rank: 0, ts: row.ts, id: row.id }));
     },
 
     /** How many published images the user likes. */

@@ -1,5 +1,7 @@
 import type { Viewer } from "#contracts/account";
+import type { ImageListQuery, ImagePage } from "#contracts/catalog";
 import type { LikeState } from "#contracts/engagement";
+import { decodeCursor, encodeCursor, type CatalogService } from "../catalog/catalog-service.ts";
 import { notFound } from "../errors.ts";
 import type { LikesRepository } from "./likes-repository.ts";
 
@@ -8,8 +10,8 @@ import type { LikesRepository } from "./likes-repository.ts";
  * always the number of those rows. Liking twice or unliking without a like changes
  * nothing and answers the current state.
  */
-export function createLikesService(deps: { likes: LikesRepository }) {
-  const { likes } = deps;
+export function createLikesService(deps: { likes: LikesRepository; catalog: Pick<CatalogService, "summaries"> }) {
+  const { likes, catalog } = deps;
   return {
     async like(viewer: Viewer, imageId: number): Promise<LikeState> {
       const count = await likes.like(viewer.id, imageId);
@@ -21,6 +23,22 @@ export function createLikesService(deps: { likes: LikesRepository }) {
       const count = await likes.unlike(viewer.id, imageId);
       if (count === null) throw notFound("Image");
       return { imageId, liked: false, likes: count };
+    },
+
+    /** The viewer's liked published images, most recently liked first; `total` on the first page. */
+    async likedImages(viewer: Viewer, query: Pick<ImageListQuery, "cursor" | "limit">): Promise<ImagePage> {
+      const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const [positions, total] = await Promise.all([
+        likes.likedPage(viewer.id, query.limit + 1, from),
+        from ? null : likes.countLiked(viewer.id),
+      ]);
+      const page = positions.slice(0, query.limit);
+      const last = positions.length > query.limit ? page.at(-1) : undefined;
+      return {
+        items: await catalog.summaries(page.map((position) => position.id), viewer.id),
+        nextCursor: last ? encodeCursor(last) : null,
+        total,
+      };
     },
   };
 }

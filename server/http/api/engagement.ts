@@ -2,7 +2,7 @@ import { Router } from "express";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { imageIdParam } from "#contracts/catalog";
-import { downloadQuery, reportInput } from "#contracts/engagement";
+import { downloadQuery, likedImagesQuery, reportInput } from "#contracts/engagement";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
@@ -23,6 +23,21 @@ export function engagementRoutes(services: Services): Router {
     const viewer = await requireViewer(req, services);
     const { id } = parse(imageParams, req.params);
     res.json(await services.likes.unlike(viewer, id));
+  });
+
+  router.get("/me/likes", async (req, res) => {
+    const viewer = await requireViewer(req, services);
+    res.json(await services.likes.likedImages(viewer, parse(likedImagesQuery, req.query)));
+  });
+
+  // A HEAD asks about the file without downloading it: same answers, nothing counted.
+  router.head("/images/:id/download", async (req, res) => {
+    await requireViewer(req, services);
+    const { id } = parse(imageParams, req.params);
+    parse(downloadQuery, req.query);
+    res.setHeader("Content-Type", "image/jpeg");
+    res.setHeader("Content-Disposition", await services.downloads.disposition(id));
+    res.end();
   });
 
   router.get("/images/:id/download", async (req, res) => {

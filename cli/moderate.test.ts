@@ -1,0 +1,75 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabase } from "../test/database.ts";
+import { images, reports } from "../server/db/schema.ts";
+import { createReportsRepository } from "../server/engagement/reports-repository.ts";
+import { createReportsService } from "../server/engagement/reports-service.ts";
+import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
+
+const { db, url } = await testDatabase();
+const media = scratchMedia();
+const reportsService = createReportsService({ reports: createReportsRepository(db), secret: "test-secret" });
+const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-moderate-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs `npm run moderate -- ...args` as an operator would, against the test database. */
+async function moderate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "cli/moderate.ts", ...args], {
+      // Only what an operator's shell would hold (Vitest adds variables such as BASE_URL=/).
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const statusOf = async (id: number) => (await db.select({ status: images.status }).from(images).where(eq(images.id, id)))[0]!.status;
+
+describe("npm run moderate", () => {
+  it("lists open reports with image, title, reason, details, reporter and time, then hides and restores", async () => {
+    const [jo] = await addPeople(db, 1);
+    const id = await addImage(db, media, "Suspicious Sunset");
+    await reportsService.report(jo!, "203.0.113.1", id, { reason: "copyright", details: "Copied from\nmy portfolio" });
+    await reportsService.report(null, "203.0.113.2", id, { reason: "spam", details: "" });
+
+    const listed = await moderate("reports");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain("2 open reports:");
+    expect(listed.stdout).toContain(`image ${id} "Suspicious Sunset"`);
+    expect(listed.stdout).toContain("reason:   Copyright or trademark violation");
+    expect(listed.stdout).toContain("details:  Copied from my portfolio");
+    expect(listed.stdout).toContain(`reporter: ${jo!.name} <${jo!.email}>, `);
+    expect(listed.stdout).toMatch(/reporter: anonymous, \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+
+    const hidden = await moderate("hide", String(id), "--reason", "copyright claim upheld");
+    expect(hidden).toMatchObject({ code: 0, stdout: `Image ${id} is hidden; 2 open reports resolved.\n` });
+    expect(await statusOf(id)).toBe("hidden");
+    expect((await db.select().from(reports).where(eq(reports.imageId, id))).map((r) => r.resolution)).toEqual([
+      "hidden: copyright claim upheld",
+      "hidden: copyright claim upheld",
+    ]);
+    expect((await moderate("reports")).stdout).toBe("No open reports.\n");
+
+    expect(await moderate("restore", String(id))).toMatchObject({ code: 0, stdout: `Image ${id} is published again.\n` });
+    expect(await statusOf(id)).toBe("published");
+  });
+
+  it("explains bad commands and unknown ids instead of failing silently", async () => {
+    const unknown = await moderate("hide", "999999");
+    expect(unknown).toMatchObject({ code: 1, stderr: "moderate: Image 999999 not found\n" });
+    const bad = await moderate("restore", "abc");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('moderate: imageId must be a positive whole number, not "abc"');
+    expect(bad.stderr).toContain("Usage: npm run moderate -- <command>");
+    expect((await moderate("frobnicate")).stderr).toContain('moderate: Unknown command "frobnicate"');
+    expect((await moderate()).stdout).toContain("reports                              list open reports");
+  });
+});

@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { ImageSummary } from "#contracts/catalog";
+import { baseUrl, newContext, newPage } from "./browser.ts";
+import { newestImages } from "./gallery-page.ts";
+
+/**
+ * Likes, downloads, share and reports as a visitor meets them: on a card of the grid and in
+ * the image's detail, signed in or not. Each test takes its own image of the demo catalog
+ * and its own accounts, and checks counts relative to what it saw first.
+ */
+
+const PASSWORD = "engagement e2e passphrase";
+
+/** A browser profile signed in to a new account (through Better Auth's endpoint, as the sign-up form does). */
+async function signedIn(options: Parameters<typeof newContext>[1] = {}): Promise<{ context: BrowserContext; email: string }> {
+  const context = await newContext("desktop", options);
+  const email = `engage-${randomUUID()}@example.test`;
+  const res = await context.request.post("/api/auth/sign-up/email", {
+    data: { name: "Eve Engage", email, password: PASSWORD },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status()).toBe(200);
+  return { context, email };
+}
+
+/** Another browser signed in to the same account. */
+async function signIn(email: string): Promise<BrowserContext> {
+  const context = await newContext("desktop");
+  const res = await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseUrl() } });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+/** The n-th newest image of the demo catalog: each test takes its own, so parallel tests do not share counts. */
+async function nthImage(n: number): Promise<ImageSummary> {
+  return (await newestImages())[n]!;
+}
+
+/** Waits until React has hydrated the element: from then on its buttons do what they say. */
+async function interactive(locator: Locator): Promise<void> {
+  await locator.page().waitForFunction((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")), await locator.elementHandle());
+}
+
+/** The image's detail over the gallery, once it shows and works. */
+async function detailOf(page: Page, image: ImageSummary) {
+  const dialog = page.getByRole("dialog", { name: image.title });
+  await dialog.waitFor();
+  await interactive(dialog);
+  return dialog;
+}
+
+/** The image's own page. */
+async function openImage(page: Page, image: ImageSummary) {
+  await page.goto(image.path);
+  return detailOf(page, image);
+}
+
+const likeButton = (dialog: Locator) => dialog.getByRole("button", { name: /^(Like|Unlike)$/ });
+
+describe("likes", () => {
+  it("sends an anonymous visitor to sign in, and back to the same page afterwards", async () => {
+    const image = await nthImage(20);
+    const page = await newPage();
+    const dialog = await openImage(page, image);
+    await likeButton(dialog).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(image.path);
+
+    const email = `engage-${randomUUID()}@example.test`;
+    const res = await page.context().request.post("/api/auth/sign-up/email", {
+      data: { name: "Returning Visitor", email, password: PASSWORD },
+      headers: { origin: baseUrl() },
+    });
+    expect(res.status()).toBe(200);
+    await page.context().clearCookies();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === image.path);
+    await detailOf(page, image);
+  });
+
+  it("likes at once, keeps the like after a reload and in another browser on the same account", async () => {
+    const image = await nthImage(21);
+    const { context, email } = await signedIn();
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    const like = likeButton(dialog);
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    const before = Number(await like.textContent());
+
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/like`) && r.request().method() === "PUT");
+    await like.click();
+    expect(await like.getAttribute("aria-pressed")).toBe("true");
+    expect((await saved).status()).toBe(200);
+    expect(Number(await like.textContent())).toBe(before + 1);
+    await expectFact(dialog, "Likes", before + 1);
+
+    await page.reload();
+    const reloaded = likeButton(await detailOf(page, image));
+    expect(await reloaded.getAttribute("aria-pressed")).toBe("true");
+    expect(Number(await reloaded.textContent())).toBe(before + 1);
+
+    const elsewhere = await (await signIn(email)).newPage();
+    const there = likeButton(await openImage(elsewhere, image));
+    expect(await there.getAttribute("aria-pressed")).toBe("true");
+
+    // U unlikes in the overlay.
+    const removed = elsewhere.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/like`) && r.request().method() === "DELETE");
+    await elsewhere.keyboard.press("u");
+    expect((await removed).status()).toBe(200);
+    expect(await there.getAttribute("aria-pressed")).toBe("false");
+    expect(Number(await there.textContent())).toBe(before);
+  });
+
+  it("likes from a card of the grid, and the card's like shows on its overlay", async () => {
+    const image = await nthImage(2);
+    const { context } = await signedIn();
+    const page = await context.newPage();
+    await page.goto("/");
+    const card = page.locator(`li[data-image-id="${image.id}"]`);
+    await interactive(card.getByRole("button", { name: `Like ${image.title}` }));
+    await card.hover();
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/like`));
+    await card.getByRole("button", { name: `Like ${image.title}` }).click();
+    expect((await saved).status()).toBe(200);
+    expect(await card.getByRole("button", { name: `Unlike ${image.title}` }).getAttribute("aria-pressed")).toBe("true");
+    await card.locator(`a[href="${image.path}"]`).click();
+    const dialog = await detailOf(page, image);
+    expect(await likeButton(dialog).getAttribute("aria-pressed")).toBe("true");
+    expect(Number(await likeButton(dialog).textContent())).toBe(image.likes + 1);
+  });
+});
+
+async function expectFact(dialog: Locator, label: string, value: number) {
+  const fact = dialog.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  expect(await fact.textContent()).toBe(value.toLocaleString("en-US"));
+}
+
+describe("downloads", () => {
+  it("saves {Title_with_underscores}.jpg with JPEG bytes and counts it on the overlay", async () => {
+    const image = await nthImage(22);
+    const { context } = await signedIn({ acceptDownloads: true });
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("link", { name: "Download" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${image.title.replaceAll(" ", "_")}.jpg`);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await expectFact(dialog, "Downloads", image.downloads + 1);
+
+    // The server counted it too.
+    const stored = (await (await fetch(`${baseUrl()}/api/images/${image.id}`)).json()) as ImageSummary;
+    expect(stored.downloads).toBe(image.downloads + 1);
+  });
+
+  it("sends an anonymous visitor to sign in first", async () => {
+    const image = await nthImage(23);
+    const page = await newPage();
+    const dialog = await openImage(page, image);
+    await dialog.getByRole("link", { name: "Download" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(image.path);
+  });
+});
+
+describe("share and report", () => {
+  it("copies the image's own link when the browser has no share sheet", async () => {
+    const image = await nthImage(24);
+    const context = await newContext("desktop", { permissions: ["clipboard-read", "clipboard-write"] });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    await dialog.getByRole("button", { name: "Share" }).click();
+    await page.getByText("Link copied to clipboard!").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}${image.path}`);
+  });
+
+  it("reports an image from the card's menu and thanks the visitor", async () => {
+    const image = await nthImage(3);
+    const { context } = await signedIn();
+    const page = await context.newPage();
+    await page.goto("/");
+    const card = page.locator(`li[data-image-id="${image.id}"]`);
+    await interactive(card.getByRole("button", { name: `More actions for ${image.title}` }));
+    await card.hover();
+    await card.getByRole("button", { name: `More actions for ${image.title}` }).click();
+    await page.getByRole("menuitem", { name: "Report" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report image" });
+    await dialog.getByLabel("Something else").check();
+    await dialog.getByLabel("What is wrong with this image?").fill("The colours hurt my eyes");
+    const sent = page.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/reports`));
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    expect((await sent).status()).toBe(201);
+    await page.getByText("Thank you for your report").waitFor();
+    await dialog.waitFor({ state: "detached" });
+  });
+});
+
+describe("the Liked Images tab", () => {
+  it("shows the spec's empty state, then the liked images newest first, and drops one unliked in the modal", async () => {
+    const { context } = await signedIn();
+    const page = await context.newPage();
+    await page.goto("/profile-settings?tab=liked");
+    await page.getByRole("tab", { name: "Liked Images (0)" }).waitFor();
+    await page.getByRole("heading", { name: "No liked images yet" }).waitFor();
+    await page.getByText("Start exploring and like images to save them for later!").waitFor();
+
+    const [older, newer] = [await nthImage(25), await nthImage(26)];
+    for (const image of [older, newer]) {
+      const res = await context.request.put(`/api/images/${image.id}/like`, { headers: { origin: baseUrl() } });
+      expect(res.status()).toBe(200);
+    }
+    await page.reload();
+    await page.getByRole("tab", { name: "Liked Images (2)", selected: true }).waitFor();
+    const tiles = page.getByRole("list", { name: "Liked images" }).getByRole("listitem");
+    expect(await tiles.allTextContents()).toEqual([newer.title, older.title]);
+
+    await tiles.first().getByRole("link").click();
+    const dialog = await detailOf(page, newer);
+    const removed = page.waitForResponse((r) => r.url().endsWith(`/api/images/${newer.id}/like`) && r.request().method() === "DELETE");
+    await likeButton(dialog).click();
+    expect((await removed).status()).toBe(200);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("tab", { name: "Liked Images (1)" }).waitFor();
+    expect(await tiles.allTextContents()).toEqual([older.title]);
+  });
+});

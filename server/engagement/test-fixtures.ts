@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+import type { Viewer } from "#contracts/account";
+import { createImportService } from "../catalog/import/import-service.ts";
+import type { Db } from "../db/database.ts";
+import { images, user } from "../db/schema.ts";
+import { createLogger } from "../logger.ts";
+import { localDiskStorage } from "../media/local-disk-storage.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import { solidImage } from "../media/test-images.ts";
+
+/** People and images for engagement tests: real rows, images through the real import path. */
+
+/** Media storage in a scratch folder, removed after the file's tests. */
+export function scratchMedia() {
+  const dir = mkdtempSync(path.join(tmpdir(), "stockroom-engagement-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return localDiskStorage(dir);
+}
+
+/** `count` people with accounts (rows only: these tests talk to services, not to sign-in). */
+export async function addPeople(db: Db, count: number): Promise<Viewer[]> {
+  const people = Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    return { id, name: `Person ${i + 1}`, email: `${id}@example.test` };
+  });
+  await db.insert(user).values(people);
+  return people;
+}
+
+/** Imports a `width` × `height` JPEG titled `title`; returns the new image's id. */
+export async function addImage(db: Db, media: MediaStorage, title: string, size = { width: 96, height: 64 }): Promise<number> {
+  const importer = createImportService({ db, media, log: createLogger("silent") });
+  const sourceId = randomUUID();
+  await importer.importItem({ source: "test", sourceId, title, file: () => solidImage(size.width, size.height, "#3a6ea5", "jpeg") });
+  const [row] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.source, "test"), eq(images.sourceId, sourceId)));
+  return row!.id;
+}

@@ -1,0 +1,42 @@
+import type { AddressInfo } from "node:net";
+import { afterAll } from "vitest";
+import { scratchDir } from "../auth/test-accounts.ts";
+import { loadConfig } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { createLogger } from "../logger.ts";
+import { createServices } from "../services.ts";
+import { createHttpApp } from "./app.ts";
+
+/** The public origin API tests pretend the site has: pages of the site send it as Origin. */
+export const TEST_BASE_URL = "http://stockroom.test";
+
+/**
+ * The whole HTTP app (API, Better Auth, media) on `db`, listening on a free port until the
+ * file's tests end, configured by `env` on top of a test configuration. No pages: the
+ * React Router build is not loaded.
+ */
+export async function startTestApp(db: Db, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: scratchDir("http"),
+    BASE_URL: TEST_BASE_URL,
+    AUTH_SECRET: "a-test-secret-that-is-long-enough-for-better-auth",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const services = createServices({ config, db, log: createLogger("silent") });
+  const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** A request as a page of this site sends it (or, with `from`, a page of another site), with the browser's cookies. */
+  function call(method: string, path: string, options: { cookies?: string | undefined; json?: unknown; from?: string } = {}) {
+    const headers: Record<string, string> = { origin: options.from ?? TEST_BASE_URL };
+    if (options.cookies) headers.cookie = options.cookies;
+    if (options.json !== undefined) headers["content-type"] = "application/json";
+    return fetch(`${origin}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+  }
+
+  return { services, call };
+}
