@@ -38,6 +38,7 @@ export async function startOidcPeer(port: number, redirectUri: string): Promise<
       };
     },
     features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
     // Send the claims in the ID token too, as Google does.
     conformIdTokenClaims: false,
   });

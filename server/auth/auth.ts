@@ -92,7 +92,8 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     telemetry: { enabled: false },
     logger: {
-      level: config.logLevel === "debug" ? "debug" : "error",
+      // "info" keeps Better Auth from logging every refused sign-in as an error; its real failures still are.
+      level: config.logLevel === "debug" ? "debug" : "info",
       log: (level, message, ...args) => (level === "error" ? log.error(message, args[0]) : log.debug(message)),
     },
     // Stockroom's own limiter (above) counts per IP and per account, in PostgreSQL.
