@@ -41,6 +41,10 @@ export interface SummaryRow {
   ts: string;
 }
 
+/** A row as PostgreSQL gives it: tag ids where the row has tag names. */
+type RawRow<T extends SummaryRow> = Omit<T, "tags"> & { tagIds: number[] } & Record<string, unknown>;
+type RawSummaryRow = RawRow<SummaryRow>;
+
 export interface DetailRow extends SummaryRow {
   description: string;
   category: string;
@@ -113,12 +117,29 @@ function after(position: Position | null): SQL {
 export function createCatalogRepository(db: Db) {
   const rows = async <T extends Record<string, unknown>>(query: SQL) => (await db.execute<T>(query)).rows;
 
+  /**
+   * Tag names by id, kept for the life of the process: a tag's name never changes once it
+   * exists (imports add tags and never rename them), and naming tags in Node spares every
+   * page a join per row with the tags table.
+   */
+  const tagNames = new Map<number, string>();
+
+  /** Rows with their tags' ids replaced by the tags' names. */
+  async function named<T extends SummaryRow>(found: Array<RawRow<T>>): Promise<T[]> {
+    const missing = [...new Set(found.flatMap((row) => row.tagIds))].filter((id) => !tagNames.has(id));
+    if (missing.length) {
+      for (const tag of await rows<{ id: number; name: string }>(sql`select id, name from tags where id = any(${intArray(missing)})`)) {
+        tagNames.set(tag.id, tag.name);
+      }
+    }
+    return found.map(({ tagIds, ...row }) => ({ ...row, tags: tagIds.flatMap((id) => tagNames.get(id) ?? []) }) as unknown as T);
+  }
+
   /** Summary columns of `images i` joined with `creators c`, plus the viewer's like. */
   function summaryColumns(viewerId: string | undefined): SQL {
     return sql`i.id, i.slug, i.title, i.width, i.height, i.dominant_color as color, i.placeholder, i.variants,
       i.likes, i.downloads, c.name as "creatorName", c.avatar_key as "avatarKey",
-      array(select (select t.name from tags t where t.id = it.tag_id) from image_tags it
-            where it.image_id = i.id order by it.position, it.tag_id) as tags,
+      array(select it.tag_id from image_tags it where it.image_id = i.id order by it.position, it.tag_id) as "tagIds",
       ${viewerId ? sql`exists(select 1 from likes l where l.user_id = ${viewerId} and l.image_id = i.id)` : sql`false`} as liked,
       ${tsOf} as ts`;
   }
@@ -177,10 +198,10 @@ export function createCatalogRepository(db: Db) {
   return {
     /** One page of published images, newest first (by tier first when searching). */
     async page(filter: ImageFilter, from: Position | undefined, limit: number, viewerId?: string): Promise<SummaryRow[]> {
-      return rows<SummaryRow & Record<string, unknown>>(sql`
+      return named<SummaryRow>(await rows<RawSummaryRow>(sql`
         select ${summaryColumns(viewerId)}, h.rank
         from (${await hits(filter, from, limit)}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
-        order by h.rank, ${newestFirst}`);
+        order by h.rank, ${newestFirst}`));
     },
 
     /** How many published images a text search (`q` lower-cased) matches. */
@@ -196,25 +217,25 @@ export function createCatalogRepository(db: Db) {
 
     /** A published image with what its detail shows, or undefined. */
     async image(id: number, viewerId?: string): Promise<DetailRow | undefined> {
-      const [row] = await rows<DetailRow & Record<string, unknown>>(sql`
+      const [row] = await named<DetailRow>(await rows<RawRow<DetailRow>>(sql`
         select ${summaryColumns(viewerId)}, 0 as rank, i.description, i.category, i.bytes, i.views,
           ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId"
         from images i join creators c on c.id = i.creator_id
-        where i.id = ${id} and ${published}`);
+        where i.id = ${id} and ${published}`));
       return row;
     },
 
     /** These images, those published, in no particular order. */
-    byIds(ids: number[], viewerId?: string): Promise<SummaryRow[]> {
-      return rows<SummaryRow & Record<string, unknown>>(sql`
+    async byIds(ids: number[], viewerId?: string): Promise<SummaryRow[]> {
+      return named<SummaryRow>(await rows<RawSummaryRow>(sql`
         select ${summaryColumns(viewerId)}, 0 as rank from images i join creators c on c.id = i.creator_id
-        where i.id = any(${intArray(ids)}) and ${published}`);
+        where i.id = any(${intArray(ids)}) and ${published}`));
     },
 
     /** Published images most like this one: most shared tags, then same creator, then same category, then newest. */
-    related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number, viewerId?: string): Promise<SummaryRow[]> {
+    async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number, viewerId?: string): Promise<SummaryRow[]> {
       const { id, creatorId, category } = image;
-      return rows<SummaryRow & Record<string, unknown>>(sql`
+      return named<SummaryRow>(await rows<RawSummaryRow>(sql`
         with shared as (
           select it.image_id as id, count(*) as n from image_tags it
           where it.tag_id in (select tag_id from image_tags where image_id = ${id}) and it.image_id <> ${id}
@@ -229,7 +250,7 @@ export function createCatalogRepository(db: Db) {
         from candidates k join images i on i.id = k.id join creators c on c.id = i.creator_id left join shared s on s.id = i.id
         where ${published}
         order by coalesce(s.n, 0) desc, i.creator_id = ${creatorId} desc, i.category = ${category} desc, ${newestFirst}
-        limit ${limit}`);
+        limit ${limit}`));
     },
 
     /** Counts one view of a published image; false when there is no such image. */

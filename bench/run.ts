@@ -1,0 +1,152 @@
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { ImagePage } from "#contracts/catalog";
+import { loadConfig } from "../server/config.ts";
+import { connect, createDatabaseIfMissing, migrateDatabase, withDatabase } from "../server/db/database.ts";
+import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
+import { createHttpApp } from "../server/http/app.ts";
+import { createLogger } from "../server/logger.ts";
+import { createServices } from "../server/services.ts";
+import { fillCatalog, RARE_WORD } from "./catalog-fill.ts";
+import { runLoad, type LoadResult } from "./load.ts";
+
+/**
+ * `npm run bench`: the JSON API on 100,000 catalog rows, against a bare node:http server
+ * sending the same bytes. Everything runs in a scratch folder, with its own embedded
+ * PostgreSQL, and is removed at the end. Targets are printed beside the figures.
+ */
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const WARMUP = Math.min(500, REQUESTS);
+const PAGE = 30;
+const DEEP_PAGE = Math.min(500, Math.floor(ROWS / PAGE / 2));
+const P95_TARGET_MS = 15;
+const BARE_RATIO_TARGET = 0.5;
+
+const log = (line: string) => console.log(line);
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function measure(url: string): Promise<LoadResult> {
+  await runLoad({ url, connections: CONNECTIONS, requests: WARMUP });
+  const result = await runLoad({ url, connections: CONNECTIONS, requests: REQUESTS });
+  if (result.failures) throw new Error(`${result.failures} of ${result.requests} answers to ${url} were not 200`);
+  return result;
+}
+
+function row(cells: string[], widths: number[]): string {
+  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "stockroom-bench-"));
+  chmodSync(dir, 0o755); // PostgreSQL may run as another user, who must reach its folder
+  const postgres = await startEmbeddedPostgres({ dir: path.join(dir, "postgres"), password: "bench" });
+  const closers: Array<() => Promise<void>> = [async () => rmSync(dir, { recursive: true, force: true }), () => postgres.stop()];
+  try {
+    await createDatabaseIfMissing(postgres.url, "bench");
+    const url = withDatabase(postgres.url, "bench");
+    const database = connect(url);
+    closers.push(() => database.close());
+    await migrateDatabase(database.pool);
+
+    log(`Filling ${ROWS.toLocaleString("en")} catalog rows...`);
+    let started = performance.now();
+    const client = await database.pool.connect();
+    try {
+      await fillCatalog(client, ROWS);
+    } finally {
+      client.release();
+    }
+    log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      BASE_URL: "http://localhost:3000",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      LOG_LEVEL: "error",
+    });
+    const services = createServices({ config, db: database.db, log: createLogger("error") });
+    const app = createHttpApp({ services, build: () => Promise.reject(new Error("The benchmark serves the API only")) });
+    const appServer = http.createServer(app);
+    const appUrl = await listen(appServer);
+    closers.push(() => new Promise((resolve) => appServer.close(() => resolve())));
+
+    started = performance.now();
+    let cursor: string | null = null;
+    for (let page = 1; page < DEEP_PAGE; page++) {
+      const next: ImagePage = await services.catalog.list({ limit: PAGE, cursor: cursor ?? undefined });
+      cursor = next.nextCursor;
+    }
+    log(`  cursor of page ${DEEP_PAGE} found in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const firstPage = Buffer.from(await (await fetch(`${appUrl}/api/images`)).arrayBuffer());
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": firstPage.length, "cache-control": "no-store" });
+      res.end(firstPage);
+    });
+    const bareUrl = await listen(bare);
+    closers.push(() => new Promise((resolve) => bare.close(() => resolve())));
+
+    const scenarios: Array<[string, string]> = [
+      ["first page", `${appUrl}/api/images`],
+      [`deep cursor (page ${DEEP_PAGE})`, `${appUrl}/api/images?cursor=${cursor}`],
+      ["tag filter (river)", `${appUrl}/api/images?tag=river`],
+      ["search, common word (golden)", `${appUrl}/api/images?q=golden`],
+      [`search, rare word (${RARE_WORD})`, `${appUrl}/api/images?q=${RARE_WORD}`],
+      ["search, two characters (an)", `${appUrl}/api/images?q=an`],
+      ["bare node:http, same bytes", bareUrl],
+    ];
+    log(
+      `\nClosed loop: ${CONNECTIONS} connections, ${REQUESTS} requests per line after ${WARMUP} to warm up; ` +
+        `${availableParallelism()} cores; first page ${(firstPage.length / 1024).toFixed(1)} KiB of JSON.\n`,
+    );
+    const widths = [34, 9, 9, 9, 9, 10];
+    log(row(["", "req/s", "p50 ms", "p95 ms", "p99 ms", "p95 target"], widths));
+    const results = new Map<string, LoadResult>();
+    for (const [name, target] of scenarios) {
+      const result = await measure(target);
+      results.set(name, result);
+      const ok = result.p95 <= P95_TARGET_MS ? "ok" : "MISSED";
+      log(
+        row(
+          [
+            name,
+            (result.requests / result.seconds).toFixed(0),
+            result.p50.toFixed(2),
+            result.p95.toFixed(2),
+            result.p99.toFixed(2),
+            `<= ${P95_TARGET_MS} ${ok}`,
+          ],
+          widths,
+        ),
+      );
+    }
+    const rps = (name: string) => results.get(name)!.requests / results.get(name)!.seconds;
+    const ratio = rps("first page") / rps("bare node:http, same bytes");
+    log(
+      `\nFirst page / bare server throughput: ${(ratio * 100).toFixed(0)}% ` +
+        `(target >= ${BARE_RATIO_TARGET * 100}%: ${ratio >= BARE_RATIO_TARGET ? "ok" : "MISSED"})`,
+    );
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => {});
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
