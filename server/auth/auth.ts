@@ -113,7 +113,8 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     verification: { storeIdentifier: "hashed" },
     user: { deleteUser: { enabled: false } },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // A session lasts 30 days from sign-in; reading it (every page) never writes.
+    session: { expiresIn: 60 * 60 * 24 * 30, disableSessionRefresh: true },
     advanced: {
       cookiePrefix: "stockroom",
       useSecureCookies: secure,
