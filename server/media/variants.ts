@@ -36,7 +36,7 @@ const originalExtensions: Partial<Record<string, MediaExtension>> = {
 };
 
 const encoders: Record<ImageVariant["format"], { ext: MediaExtension; encode: (image: Sharp) => Sharp }> = {
-  avif: { ext: "avif", encode: (image) => image.avif({ quality: 52, effort: 0, chromaSubsampling: "4:2:0" }) },
+  avif: { ext: "avif", encode: (image) => image.avif({ quality: 58, effort: 0, chromaSubsampling: "4:2:0" }) },
   webp: { ext: "webp", encode: (image) => image.webp({ quality: 78, effort: 2 }) },
   jpeg: { ext: "jpg", encode: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true }) },
 };

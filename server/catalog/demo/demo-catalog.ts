@@ -60,6 +60,12 @@ function demoItem(seed: number, index: number, now: number): ImportItem {
   };
 }
 
+/** The first `count` items of the catalog for `seed` (files are rendered when imported). */
+export function demoItems(count: number, seed = DEFAULT_DEMO_SEED): ImportItem[] {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
+}
+
 /**
  * Adds the demo images `0..count-1` for `seed` that are not in the catalog yet (so an
  * interrupted seeding resumes), after giving every demo creator an avatar.
@@ -76,14 +82,15 @@ export async function seedDemoCatalog(options: {
   for (const [i, creator] of demoCreators.entries()) {
     await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
   }
-  const ids = Array.from({ length: count }, (_, i) => i);
+  const items = demoItems(count, seed);
   const present = await imports.existingSourceIds(
     DEMO_SOURCE,
-    ids.map((i) => `${seed}-${i}`),
+    items.map((item) => item.sourceId),
   );
-  const now = Date.now();
-  const items = ids.filter((i) => !present.has(`${seed}-${i}`)).map((i) => demoItem(seed, i, now));
-  return imports.run(items, { onProgress: options.onProgress, signal: options.signal });
+  return imports.run(
+    items.filter((item) => !present.has(item.sourceId)),
+    { onProgress: options.onProgress, signal: options.signal },
+  );
 }
 
 /** Any fixed number: held while deciding whether to seed and seeding. */

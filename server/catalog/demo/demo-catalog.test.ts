@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabase } from "../../../test/database.ts";
+import { creators, images } from "../../db/schema.ts";
+import { createLogger } from "../../logger.ts";
+import { localDiskStorage } from "../../media/local-disk-storage.ts";
+import { createImportService } from "../import/import-service.ts";
+import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
+
+const database = await testDatabase();
+const mediaDir = mkdtempSync(path.join(tmpdir(), "stockroom-demo-"));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
+const media = localDiskStorage(mediaDir);
+const imports = createImportService({ db: database.db, media, log: createLogger("silent") });
+const noProgress = () => ({ update() {}, stop() {} });
+
+describe("the demo catalog", () => {
+  it("has at least 40 distinct tags, 8 creators and several categories across the default 150", () => {
+    const items = demoItems(150);
+    expect(new Set(items.flatMap((i) => i.tags!.map((t) => t.toLowerCase()))).size).toBeGreaterThanOrEqual(40);
+    expect(new Set(items.map((i) => i.creator)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(items.map((i) => i.category)).size).toBeGreaterThanOrEqual(5);
+    // Plausible counts: mostly modest, a few popular, downloads above likes, views above downloads.
+    expect(items.every((i) => i.downloads! >= i.likes! && i.views! >= i.downloads!)).toBe(true);
+    expect(items.filter((i) => i.likes! > 100).length).toBeGreaterThan(5);
+  });
+
+  it("is the same for the same seed and different for another", () => {
+    const titles = (seed: number) => demoItems(20, seed).map((i) => `${i.title}|${i.tags!.join(",")}|${i.creator}`);
+    expect(titles(7)).toEqual(titles(7));
+    expect(titles(7)).not.toEqual(titles(8));
+  });
+
+  it("fills an empty catalog on start, once, in portrait, landscape and square, with creators' avatars", async () => {
+    const summary = await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress });
+    expect(summary).toMatchObject({ imported: 10, skipped: 0 });
+    const rows = await database.db.select().from(images);
+    expect(rows).toHaveLength(10);
+    const shapes = new Set(rows.map((r) => (r.width > r.height ? "landscape" : r.width < r.height ? "portrait" : "square")));
+    expect(shapes).toEqual(new Set(["landscape", "portrait", "square"]));
+    const people = await database.db.select().from(creators);
+    expect(people.length).toBeGreaterThanOrEqual(8);
+    for (const creator of people) expect(await media.has(creator.avatarKey!)).toBe(true);
+
+    // A second start finds the catalog filled and does nothing.
+    expect(await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress })).toBeNull();
+    expect(await database.db.$count(images)).toBe(10);
+  }, 120_000);
+});
