@@ -176,10 +176,22 @@ describe("password reset", () => {
 });
 
 describe("profile and password", () => {
-  it("renames the account, trimming the name", async () => {
+  it("renames the account, and refuses an empty or 10,000-character name, keeping the old one", async () => {
     const person = await signUp();
-    await accounts.updateProfile({ name: "  Ada Lovelace  ".trim() }, browserHeaders(person.ip, person.cookies));
-    expect((await accounts.viewer(browserHeaders(person.ip, person.cookies)))?.name).toBe("Ada Lovelace");
+    const headers = browserHeaders(person.ip, person.cookies);
+    await accounts.updateProfile({ name: "Ada Lovelace" }, headers);
+    expect((await accounts.viewer(headers))?.name).toBe("Ada Lovelace");
+    expect((await refusal(accounts.updateProfile({ name: "x".repeat(10_000) }, headers))).message).toBe(messages.nameTooLong);
+    expect((await refusal(accounts.updateProfile({ name: "" }, headers))).message).toBe(messages.nameRequired);
+    expect((await accounts.viewer(headers))?.name).toBe("Ada Lovelace");
+  });
+
+  it("refuses a 10,000-character password at sign-in with the same words whether or not the account exists", async () => {
+    const person = await signUp();
+    const known = await refusal(accounts.signIn({ email: person.email, password: "p".repeat(10_000) }, browserHeaders(person.ip)));
+    const unknown = await refusal(accounts.signIn({ email: "nobody@example.test", password: "p".repeat(10_000) }, browserHeaders(person.ip)));
+    expect(known.message).toBe(messages.passwordTooLong);
+    expect(unknown.message).toBe(known.message);
   });
 
   it("refuses a password change with a wrong current password and changes nothing", async () => {

@@ -107,7 +107,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: person, token }) {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordMail(person.email, person.name, link));
+        // Sent after the answer, so that how long it takes does not tell whether the address has an account.
+        mailer
+          .send(resetPasswordMail(person.email, person.name, link))
+          .catch((error: unknown) => log.error(`Could not send the password-reset mail to ${person.email}`, error));
       },
     },
     verification: { storeIdentifier: "hashed" },
