@@ -71,6 +71,10 @@ export interface SitemapRow {
   updatedAt: string;
 }
 
+/** Images looked at per tag for related images: the latest of each tag, so that a tag with
+ * thousands of images costs no more than a rare one. */
+const RELATED_PER_TAG = 100;
+
 /** Search tiers, best first: a word of the title or a tag starts with the query; the title or a
  * tag contains it elsewhere; only the creator's name contains it. */
 export const SEARCH_TIERS = 3;
@@ -232,14 +236,17 @@ export function createCatalogRepository(db: Db) {
         where i.id = any(${intArray(ids)}) and ${published}`));
     },
 
-    /** Published images most like this one: most shared tags, then same creator, then same category, then newest. */
+    /** Published images most like this one: most shared tags (among the latest of each tag), then same creator, then same category, then newest. */
     async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number, viewerId?: string): Promise<SummaryRow[]> {
       const { id, creatorId, category } = image;
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
         with shared as (
-          select it.image_id as id, count(*) as n from image_tags it
-          where it.tag_id in (select tag_id from image_tags where image_id = ${id}) and it.image_id <> ${id}
-          group by it.image_id),
+          select x.image_id as id, count(*) as n
+          from image_tags mine cross join lateral (
+            select it.image_id from image_tags it where it.tag_id = mine.tag_id and it.image_id <> ${id}
+            order by it.image_id desc limit ${RELATED_PER_TAG}) x
+          where mine.image_id = ${id}
+          group by x.image_id),
         candidates as (
           select id from shared
           union select id from (select i.id from images i where i.creator_id = ${creatorId} and ${published} and i.id <> ${id}

@@ -39,6 +39,13 @@ export interface SitemapEntry {
 const SRC_WIDTH = 800;
 const sourceTypes = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" } as const;
 const SITEMAP_BATCH = 1000;
+/**
+ * Totals of text searches are kept this long, per instance: counting every match of a common
+ * word reads a good part of the catalog, while the page itself only reads what it shows. A
+ * total a few seconds old is still the right size; the images listed are always current.
+ */
+const SEARCH_TOTAL_TTL_MS = 30_000;
+const SEARCH_TOTALS_KEPT = 1000;
 
 const CURSOR = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
 
@@ -64,6 +71,21 @@ function normalise(q: string): string {
 
 export function createCatalogService(deps: { catalog: CatalogRepository; log: Logger; publicUrl: (key: string) => string }) {
   const { catalog: repository, log, publicUrl } = deps;
+  const searchTotals = new Map<string, { total: Promise<number>; until: number }>();
+
+  /** The number of matches of a search, from the recent totals when there. */
+  function searchTotal(q: string): Promise<number> {
+    const kept = searchTotals.get(q);
+    if (kept && kept.until > Date.now()) return kept.total;
+    searchTotals.delete(q);
+    if (searchTotals.size >= SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
+    const total = repository.searchCount(q);
+    searchTotals.set(q, { total, until: Date.now() + SEARCH_TOTAL_TTL_MS });
+    total.catch(() => {
+      if (searchTotals.get(q)?.total === total) searchTotals.delete(q);
+    });
+    return total;
+  }
 
   function sources(variants: ImageVariant[]): ImageSource[] {
     return (["avif", "webp", "jpeg"] as const).flatMap((format) => {
@@ -104,7 +126,7 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
     const from = query.cursor ? decodeCursor(query.cursor) : undefined;
     const [rows, total] = await Promise.all([
       repository.page(filter, from, query.limit + 1, viewerId),
-      from || filter.kind !== "search" ? null : repository.searchCount(filter.q),
+      from || filter.kind !== "search" ? null : searchTotal(filter.q),
     ]);
     const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
     return {

@@ -13,7 +13,8 @@ export function viewerOf(req: Request, services: Services): Promise<Viewer | nul
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    viewer = services.accounts.viewer(headers);
+    // Sessions live in cookies: a request without any has no one signed in.
+    viewer = req.headers.cookie ? services.accounts.viewer(headers) : Promise.resolve(null);
     cache.set(req, viewer);
   }
   return viewer;
