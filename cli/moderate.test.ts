@@ -69,7 +69,5 @@ describe("npm run moderate", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('moderate: imageId must be a positive whole number, not "abc"');
     expect(bad.stderr).toContain("Usage: npm run moderate -- <command>");
-    expect((await moderate("frobnicate")).stderr).toContain('moderate: Unknown command "frobnicate"');
-    expect((await moderate()).stdout).toContain("reports                              list open reports");
   });
 });

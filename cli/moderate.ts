@@ -3,7 +3,8 @@ import { reportReasonLabels } from "#contracts/engagement";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
-import { createServices, type Services } from "../server/services.ts";
+import { createReportsRepository } from "../server/engagement/reports-repository.ts";
+import { createReportsService, type ReportsService } from "../server/engagement/reports-service.ts";
 import { runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage: npm run moderate -- <command>
@@ -25,8 +26,8 @@ function positiveId(value: string | undefined, what: string): number {
 
 const time = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-async function listReports(services: Services): Promise<void> {
-  const open = await services.reports.openReports();
+async function listReports(reports: ReportsService): Promise<void> {
+  const open = await reports.openReports();
   if (open.length === 0) {
     console.log("No open reports.");
     return;
@@ -44,21 +45,21 @@ async function listReports(services: Services): Promise<void> {
 
 type Command = "reports" | "hide" | "restore" | "dismiss";
 
-async function run(services: Services, command: Command, id: number, reason: string | undefined): Promise<void> {
+async function run(reports: ReportsService, command: Command, id: number, reason: string | undefined): Promise<void> {
   switch (command) {
     case "reports":
-      return listReports(services);
+      return listReports(reports);
     case "hide": {
-      const resolved = await services.reports.hide(id, reason);
+      const resolved = await reports.hide(id, reason);
       console.log(`Image ${id} is hidden; ${resolved} open report${resolved === 1 ? "" : "s"} resolved.`);
       return;
     }
     case "restore":
-      await services.reports.restore(id);
+      await reports.restore(id);
       console.log(`Image ${id} is published again.`);
       return;
     case "dismiss":
-      await services.reports.dismiss(id, reason);
+      await reports.dismiss(id, reason);
       console.log(`Report ${id} dismissed.`);
       return;
   }
@@ -83,7 +84,9 @@ await runCommand("moderate", usage, async () => {
   const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
   const database = await openCliDatabase(config, log.info);
   try {
-    await run(createServices({ config, db: database.db, log }), command, id, values.reason?.trim() || undefined);
+    // Only the reports service: the CLI starts in a second, without the web app's other services.
+    const reports = createReportsService({ reports: createReportsRepository(database.db), secret: config.authSecret });
+    await run(reports, command, id, values.reason?.trim() || undefined);
   } finally {
     await database.close();
   }
