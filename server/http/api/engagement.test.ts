@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
+import type { CreatorPage } from "#contracts/catalog";
 import { REPORT_DETAILS_MAX, type LikeState } from "#contracts/engagement";
 import { testDatabase } from "../../../test/database.ts";
 import { cookiesFrom } from "../../auth/test-accounts.ts";
@@ -206,6 +207,24 @@ describe("GET /api/images/:id/download", () => {
     expect((await download(hidden, alice)).status).toBe(404);
     expect((await stored(image)).downloads).toBe(before.downloads);
     expect((await stored(hidden)).downloads).toBe(0);
+  });
+});
+
+describe("creator totals", () => {
+  it("follow the stored likes and downloads of the creator's images", async () => {
+    const id = await addImage(db, services.media, "Counted Twice");
+    const totals = async () => {
+      const res = await call("GET", `/api/creators/${encodeURIComponent("Unknown Artist")}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as CreatorPage;
+    };
+    const before = await totals();
+    await call("PUT", `/api/images/${id}/like`, { cookies: alice });
+    await (await call("GET", `/api/images/${id}/download?size=small`, { cookies: alice })).arrayBuffer();
+    expect(await totals()).toMatchObject({ likes: before.likes + 1, downloads: before.downloads + 1, uploads: before.uploads });
+    // A hidden image no longer counts.
+    await services.reports.hide(id, undefined);
+    expect(await totals()).toMatchObject({ likes: before.likes, downloads: before.downloads, uploads: before.uploads - 1 });
   });
 });
 
