@@ -94,7 +94,7 @@ describe("starting and stopping the server", () => {
     const db = run("server/main.ts", { DATABASE_URL: "postgres://stockroom:secret@127.0.0.1:9/stockroom" });
     expect(await db.exit).toEqual({ code: 1, signal: null });
     expect(output(db)).toMatch(/^stockroom: Cannot use DATABASE_URL: connect ECONNREFUSED 127\.0\.0\.1:9$/);
-  });
+  }, 90_000);
 
   it(
     "keeps every acknowledged write after a SIGKILL, and starts again on the same DATA_DIR",
