@@ -65,10 +65,10 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const { viewer, hasPassword, liked, minLength } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get("tab") === "liked" ? "liked" : "profile";
-  const profile: FormFetcher = useFetcher({ key: "profile" });
-  const password: FormFetcher = useFetcher({ key: "password" });
-  const logout: FormFetcher = useFetcher({ key: "logout" });
-  const deletion: FormFetcher = useFetcher({ key: "delete" });
+  const profile: FormFetcher = useFetcher({ key: "account-profile" });
+  const password: FormFetcher = useFetcher({ key: "account-password" });
+  const logout: FormFetcher = useFetcher({ key: "account-logout" });
+  const deletion: FormFetcher = useFetcher({ key: "account-delete" });
   // The banner shows how the form sent last fared, once it has (a new attempt clears it).
   const forms = { profile, password };
   const [last, setLast] = useState<keyof typeof forms | null>(null);
