@@ -50,7 +50,7 @@ export function createServices(deps: { config: Config; db: Db; log: Logger }): S
     log,
     media,
     auth,
-    accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, log }),
+    accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),

@@ -91,6 +91,12 @@ describe("sign-up and sign-in", () => {
     const error = await refusal(accounts.startGoogleSignIn({ callbackURL: "/", errorCallbackURL: "/login" }, browserHeaders("203.0.113.5")));
     expect(error.message).toBe("Google sign-in is not available on this server");
   });
+
+  it("fails Google sign-in with no words of its own (the screen's fallback) when the provider cannot be reached", async () => {
+    const unreachable = accountsInstance(db, { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret", GOOGLE_ISSUER: "http://127.0.0.1:9" });
+    const error = await refusal(unreachable.accounts.startGoogleSignIn({ callbackURL: "/", errorCallbackURL: "/login" }, browserHeaders("203.0.113.6")));
+    expect(error.code).toBe("INTERNAL");
+  });
 });
 
 describe("rate limits", () => {

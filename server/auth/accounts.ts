@@ -69,9 +69,11 @@ export function createAccountsService(deps: {
   auth: Auth;
   repository: AccountsRepository;
   passwordMinLength: number;
+  /** Whether GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  googleEnabled: boolean;
   log: Logger;
 }): AccountsService {
-  const { auth, repository, passwordMinLength, log } = deps;
+  const { auth, repository, passwordMinLength, googleEnabled, log } = deps;
 
   /** Runs a Better Auth call, turning its refusals into AppErrors users can read. */
   async function call<T>(run: () => Promise<T>, overrides: Record<string, string> = {}): Promise<T> {
@@ -123,10 +125,9 @@ export function createAccountsService(deps: {
     },
 
     async startGoogleSignIn({ callbackURL, errorCallbackURL }, headers) {
-      const context = await auth.$context;
-      if (!context.socialProviders.some((p) => p.id === GOOGLE_PROVIDER_ID)) {
-        throw new AppError("UNAVAILABLE", messages.googleUnavailable);
-      }
+      if (!googleEnabled) throw new AppError("UNAVAILABLE", messages.googleUnavailable);
+      // Configured but unreachable (discovery failed): Better Auth retries discovery here, and
+      // a failure becomes the screen's fallback ('Failed to sign in with Google').
       const result = await call(() =>
         auth.api.signInSocial({
           body: {
@@ -140,7 +141,7 @@ export function createAccountsService(deps: {
           returnHeaders: true,
         }),
       );
-      if (!result.response.url) throw new AppError("UNAVAILABLE", messages.googleUnavailable);
+      if (!result.response.url) throw new AppError("INTERNAL", "Google sign-in did not start");
       return { url: result.response.url, headers: cookiesOf(result.headers) };
     },
 

@@ -46,7 +46,7 @@ export function accountsInstance(db: Db, env: Record<string, string> = {}) {
   const repository = createAccountsRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository });
-  const accounts = createAccountsService({ auth, repository, passwordMinLength: config.passwordMinLength, log });
+  const accounts = createAccountsService({ auth, repository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log });
   return { config, auth, accounts };
 }
 
