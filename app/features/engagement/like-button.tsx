@@ -30,8 +30,8 @@ export function useToggleLike(image: ImageSummary): { liked: boolean; likes: num
   return { liked, likes, toggle };
 }
 
-export function LikeButton({ image, className, showCount }: { image: ImageSummary; className: string; showCount?: boolean }) {
-  const { liked, likes, toggle } = useToggleLike(image);
+export function LikeButton({ image, className }: { image: ImageSummary; className: string }) {
+  const { liked, toggle } = useToggleLike(image);
   return (
     <button
       type="button"
@@ -43,7 +43,6 @@ export function LikeButton({ image, className, showCount }: { image: ImageSummar
       data-liked={liked}
     >
       <HeartIcon size={18} filled={liked} className={liked ? "text-rose-500" : undefined} />
-      {showCount && <span className="tabular-nums">{likes}</span>}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { ImageSummary } from "#contracts/catalog";
 import { FlagIcon, MoreIcon, ShareIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
@@ -74,17 +75,20 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
           </button>
         </div>
       )}
-      {reporting && (
-        <Suspense>
-          <ReportDialog
-            image={image}
-            onClose={() => {
-              setReporting(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
+      {/* Outside the card, whose hidden controls take no pointer events. */}
+      {reporting &&
+        createPortal(
+          <Suspense>
+            <ReportDialog
+              image={image}
+              onClose={() => {
+                setReporting(false);
+                button.current?.focus();
+              }}
+            />
+          </Suspense>,
+          document.body,
+        )}
     </div>
   );
 }

@@ -9,7 +9,9 @@ import { Picture } from "./picture";
 import { usePlaceholder } from "./placeholder";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
-const reveal = "opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-within:opacity-100";
+/** Card controls: hidden, and not in the way of a tap, until the card is hovered or holds focus. */
+const reveal =
+  "pointer-events-none opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-within:opacity-100 group-hover:*:pointer-events-auto group-focus-within:*:pointer-events-auto";
 
 export function creatorPath(name: string): string {
   return `/creator/${encodeURIComponent(name)}`;
@@ -73,7 +75,7 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
         )}
       </Link>
       <div
-        className={`pointer-events-none absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45 ${reveal}`}
+        className={`absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45 ${reveal}`}
       />
       <div className={`absolute right-3 top-3 flex gap-2 ${reveal}`}>
         <LikeButton image={image} className="card-action" />

@@ -66,8 +66,17 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
     });
   }, [image.id]);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  // Keys work wherever focus is, even on the page itself after a focused button went away.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => {});
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const target = event.target as Element;
+    if (target !== document.body && !dialog.current?.contains(target)) return;
     if (event.key === "ArrowLeft" && prev) onNavigate(prev);
     else if (event.key === "ArrowRight" && next) onNavigate(next);
     else if (event.key.toLowerCase() === "u" && like.liked) {
@@ -76,6 +85,10 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
     } else return;
     event.preventDefault();
   };
+
+  useEffect(() => {
+    onKey.current = onKeyDown;
+  });
 
   const closeOnBackdrop = (event: React.MouseEvent) => {
     if (event.target === event.currentTarget) onClose();
@@ -91,7 +104,6 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
         event.preventDefault();
         onClose();
       }}
-      onKeyDown={onKeyDown}
       onClick={closeOnBackdrop}
       className="fixed inset-0 z-50 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto overscroll-contain bg-black/80 p-0 text-neutral-900 backdrop:bg-transparent dark:text-neutral-100"
     >
@@ -114,16 +126,21 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
               <span className="truncate text-sm font-medium">{image.creator.name}</span>
             </Link>
             <div className="flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                onClick={like.toggle}
-                aria-pressed={like.liked}
-                aria-label={like.liked ? "Unlike" : "Like"}
-                className="button-secondary px-3"
-              >
-                <HeartIcon size={18} filled={like.liked} className={like.liked ? "text-rose-500" : undefined} />
-                <span className="tabular-nums">{like.likes}</span>
-              </button>
+              {/* The button's name is 'Like' or 'Unlike'; the count beside it is plain text. */}
+              <div className="inline-flex h-10 items-center rounded-lg border border-neutral-300 dark:border-neutral-700">
+                <button
+                  type="button"
+                  onClick={like.toggle}
+                  aria-pressed={like.liked}
+                  aria-label={like.liked ? "Unlike" : "Like"}
+                  className="inline-flex h-full items-center rounded-l-lg pl-3 pr-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                >
+                  <HeartIcon size={18} filled={like.liked} className={like.liked ? "text-rose-500" : undefined} />
+                </button>
+                <span className="pr-3 text-sm font-medium tabular-nums">
+                  {like.likes}
+                </span>
+              </div>
               <button type="button" onClick={() => void shareImage(image, settings.baseUrl)} className="button-secondary px-3">
                 <ShareIcon size={18} />
                 <span className="max-sm:sr-only">Share</span>

@@ -10,7 +10,7 @@ export function NotFound() {
   return (
     <main className="page flex min-h-[65vh] flex-col items-center justify-center py-16 text-center">
       <title>Page not found · Stockroom</title>
-      <p className="text-7xl font-semibold tracking-tight text-neutral-300 dark:text-neutral-700">404</p>
+      <p className="text-7xl font-semibold tracking-tight text-neutral-500 dark:text-neutral-400">404</p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">Oops! Page not found</h1>
       <p className="mt-2 max-w-md text-neutral-600 dark:text-neutral-400">The page you are looking for does not exist or has been moved.</p>
       <Link to="/" className="button-primary mt-8">

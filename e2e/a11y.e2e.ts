@@ -1,0 +1,53 @@
+import { describe, it } from "vitest";
+import { expectNoAxeViolations, newPage, type ViewportName } from "./browser.ts";
+import { cards, newestImages } from "./gallery-page.ts";
+
+/** axe-core finds no WCAG 2.2 A/AA violation on any visitor screen, at desktop and phone sizes, light and dark. */
+const viewports: ViewportName[] = ["desktop", "phone"];
+
+describe.each(viewports)("accessibility on %s", (viewport) => {
+  it.each(["/", "/?tag=sunset", "/?q=mountains", "/?q=zzqx", "/privacy-policy", "/terms-of-service", "/license", "/no-such-page", "/creator/Nobody%20At%20All"])(
+    "%s has no violations",
+    async (path) => {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const page = await newPage(viewport, { colorScheme });
+        await page.goto(path, { waitUntil: "networkidle" });
+        await expectNoAxeViolations(page);
+      }
+    },
+  );
+
+  it("a creator page has no violations", async () => {
+    const image = (await newestImages(1))[0]!;
+    const page = await newPage(viewport);
+    await page.goto(`/creator/${encodeURIComponent(image.creator.name)}`, { waitUntil: "networkidle" });
+    await expectNoAxeViolations(page);
+  });
+
+  it("the detail overlay has no violations, opened from a card and as its own page", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await newPage(viewport, { colorScheme });
+      await page.goto("/", { waitUntil: "networkidle" });
+      await cards(page).first().locator("a").first().click();
+      await page.getByRole("dialog").getByRole("region", { name: "Related images" }).waitFor();
+      await expectNoAxeViolations(page);
+    }
+    const image = (await newestImages(3))[2]!;
+    const page = await newPage(viewport);
+    await page.goto(image.path, { waitUntil: "networkidle" });
+    await expectNoAxeViolations(page);
+  });
+
+  it("the open menus and suggestions have no violations", async () => {
+    const page = await newPage(viewport);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    if (viewport === "phone") await page.getByRole("button", { name: "Search", exact: true }).click();
+    const box = page.getByRole("combobox", { name: "Search images" }).last();
+    await box.fill("mo");
+    await page.getByRole("listbox", { name: "Tag suggestions" }).last().waitFor();
+    await expectNoAxeViolations(page);
+  });
+});

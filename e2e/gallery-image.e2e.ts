@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import type { ImageDetail } from "#contracts/catalog";
+import { baseUrl, newPage } from "./browser.ts";
+import { cards, newestImages } from "./gallery-page.ts";
+
+/** The image detail: the overlay over the grid, and the image's own server-rendered page. */
+
+async function detail(id: number): Promise<ImageDetail> {
+  return (await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageDetail;
+}
+
+describe("detail overlay", () => {
+  it.each(["desktop", "phone"] as const)("opens over the grid on %s with the image's own URL, and Back closes it", async (viewport) => {
+    const [, second] = await newestImages(2);
+    const image = await detail(second!.id);
+    const page = await newPage(viewport);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const viewed = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`/api/images/${image.id}/views`));
+    await cards(page).nth(1).locator("a").first().click();
+    await page.waitForURL(`${baseUrl()}${image.path}`);
+    const dialog = page.getByRole("dialog", { name: image.title });
+    await dialog.waitFor();
+    await viewed;
+    expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+    await dialog.getByRole("link", { name: image.creator.name }).waitFor();
+    for (const label of ["Likes", "Downloads", "Resolution", "File Size"]) await dialog.getByText(label, { exact: true }).waitFor();
+    await dialog.getByText(image.resolution, { exact: true }).waitFor();
+    await dialog.getByText(image.fileSize, { exact: true }).waitFor();
+    await dialog.getByRole("link", { name: "Download" }).waitFor();
+    await dialog.getByRole("button", { name: "Share" }).waitFor();
+    await dialog.getByRole("button", { name: "Like" }).waitFor();
+    const related = dialog.getByRole("region", { name: "Related images" }).getByRole("listitem");
+    expect(await related.count()).toBeLessThanOrEqual(8);
+    expect(await related.count()).toBe(image.related.length);
+    // The page behind does not scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+
+    await page.goBack();
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toBe(`${baseUrl()}/`);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  it("steps through the current list with the arrow keys and buttons, closes with Escape and focuses the card", async () => {
+    const [first, second, third] = await newestImages(3);
+    const page = await newPage();
+    await page.goto("/", { waitUntil: "networkidle" });
+    await cards(page).nth(1).locator("a").first().click();
+    await page.getByRole("dialog", { name: second!.title }).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("dialog", { name: third!.title }).waitFor();
+    await page.waitForURL(`${baseUrl()}${third!.path}`);
+    await page.getByRole("button", { name: "Previous image" }).click();
+    await page.getByRole("dialog", { name: second!.title }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("dialog", { name: first!.title }).waitFor();
+    expect(await page.getByRole("button", { name: "Previous image" }).count()).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("dialog", { name: second!.title }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(page.url()).toBe(`${baseUrl()}/`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(String(second!.id));
+  });
+
+  it("closes when the backdrop is clicked", async () => {
+    const page = await newPage();
+    await page.goto("/", { waitUntil: "networkidle" });
+    await cards(page).first().locator("a").first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await page.mouse.click(1420, 800);
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toBe(`${baseUrl()}/`);
+  });
+
+  it("closes and lists the images of a tag when one of its tags is chosen", async () => {
+    const image = (await newestImages(1))[0]!;
+    const tag = image.tags[0]!;
+    const page = await newPage("phone");
+    await page.goto("/", { waitUntil: "networkidle" });
+    await cards(page).first().locator("a").first().click();
+    const dialog = page.getByRole("dialog", { name: image.title });
+    await dialog.getByRole("list", { name: "Tags" }).getByRole("button", { name: tag, exact: true }).click();
+    await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.get("tag")).toBe(tag);
+  });
+
+  it("loads as a chunk of its own, fetched when the visitor points at a card", async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(scripts.some((url) => url.includes("image-overlay"))).toBe(false);
+    const chunk = page.waitForRequest((request) => request.url().includes("image-overlay"));
+    await cards(page).nth(2).hover();
+    await chunk;
+  });
+
+  it("unlikes the image with the U key when the signed-in visitor likes it", async () => {
+    const image = (await newestImages(40))[37]!;
+    const page = await newPage();
+    const res = await page.request.post("/api/auth/sign-up/email", {
+      data: { name: "Ursula Unlike", email: `unlike-${crypto.randomUUID()}@example.test`, password: "gallery e2e passphrase" },
+      headers: { origin: baseUrl() },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto(image.path);
+    const dialog = page.getByRole("dialog", { name: image.title });
+    const liked = page.waitForResponse((response) => response.url().endsWith(`/api/images/${image.id}/like`) && response.request().method() === "PUT");
+    await dialog.getByRole("button", { name: "Like" }).click();
+    expect((await liked).status()).toBe(200);
+    const unliked = page.waitForResponse((response) => response.url().endsWith(`/api/images/${image.id}/like`) && response.request().method() === "DELETE");
+    await page.keyboard.press("u");
+    expect((await unliked).status()).toBe(200);
+    expect(await dialog.getByRole("button", { name: "Like" }).getAttribute("aria-pressed")).toBe("false");
+  });
+});
+
+describe("an image's own page", () => {
+  it("renders the detail over the gallery on the server, with meta tags and ImageObject data", async () => {
+    const image = await detail((await newestImages(5))[4]!.id);
+    const response = await fetch(`${baseUrl()}${image.path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const meta = (attribute: string, name: string) =>
+      new RegExp(`<meta ${attribute}="${name.replace(/[:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+    expect(html).toContain(`<title>${image.title} by ${image.creator.name} · Stockroom</title>`);
+    expect(meta("name", "description")).toBe(image.description.replaceAll('"', "&quot;"));
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl()}${image.path}"/>`);
+    expect(meta("property", "og:url")).toBe(`${baseUrl()}${image.path}`);
+    expect(meta("property", "og:image")).toBe(`${baseUrl()}${image.src}`);
+    const width = Number(meta("property", "og:image:width"));
+    const height = Number(meta("property", "og:image:height"));
+    expect(width).toBeGreaterThan(0);
+    expect(Math.abs(height - (width * image.height) / image.width)).toBeLessThan(1);
+    expect(meta("name", "twitter:card")).toBe("summary_large_image");
+    expect(meta("name", "twitter:image")).toBe(`${baseUrl()}${image.src}`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ImageObject",
+      name: image.title,
+      contentUrl: `${baseUrl()}${image.src}`,
+      license: `${baseUrl()}/license`,
+      acquireLicensePage: `${baseUrl()}/license`,
+    });
+    // The detail and the grid behind it are in the first HTML.
+    expect(html).toMatch(/<dialog [^>]*open=""/);
+    expect(html).toContain('aria-label="Images"');
+  });
+
+  it("opens as a modal over the grid and closes to the home page", async () => {
+    const image = (await newestImages(6))[5]!;
+    const page = await newPage("phone");
+    await page.goto(image.path);
+    const dialog = page.getByRole("dialog", { name: image.title });
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toBe(`${baseUrl()}/`);
+    expect(await cards(page).count()).toBe(30);
+  });
+
+  it("is a 404 page for an unknown image", async () => {
+    const page = await newPage();
+    const response = await page.goto("/images/2147483000-gone");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { newPage } from "./browser.ts";
+import { popularTag } from "./gallery-page.ts";
+
+/** A visitor without a mouse: search, open an image, step through, close, and land where they were. */
+describe("keyboard only", () => {
+  it("searches, opens an image, steps with the arrows, closes with Escape and returns to the same card", async () => {
+    const { tag } = await popularTag(3);
+    const page = await newPage();
+    await page.goto("/", { waitUntil: "networkidle" });
+
+    // Tab from the top of the page to the search box: logo first, then search.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Stockroom home");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    await page.keyboard.type(tag);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${tag}"$`) }).waitFor();
+
+    // Tab on to the first card's link.
+    let card: string | undefined;
+    for (let i = 0; i < 40 && !card; i++) {
+      await page.keyboard.press("Tab");
+      card = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.matches('ul[aria-label="Images"] > li > a:first-child') ? active.closest("li")!.dataset.imageId : undefined;
+      });
+    }
+    expect(card).toBeDefined();
+    const title = await page.evaluate(() => document.activeElement!.querySelector("img")!.alt);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.waitFor();
+    // Focus moved into the dialog and stays there.
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog") || document.activeElement === document.body)).toBe(true);
+    }
+
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("dialog", { name: title }).waitFor({ state: "detached" });
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("dialog", { name: title }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(card);
+  });
+});
