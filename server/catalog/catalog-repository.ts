@@ -210,12 +210,17 @@ export function createCatalogRepository(db: Db) {
 
     /** How many published images a text search (`q` lower-cased) matches. */
     async searchCount(q: string): Promise<number> {
-      const { contains, tags, creators } = await searchTerms(q);
+      const contains = containsPattern(q);
+      let exact = sql``;
+      // search_text joins the lower-cased fields with spaces, so a text without spaces matches
+      // it only where it matches one field; a text with spaces needs the fields to decide.
+      if (/\s/.test(q)) {
+        const { tags, creators } = await searchTerms(q);
+        exact = sql`and (lower(i.title) like ${contains} or ${taggedWith(tags)}
+          ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`;
+      }
       const [row] = await rows<{ n: number }>(sql`
-        select count(*)::int as n from images i
-        where ${published} and i.search_text like ${contains}
-          and (lower(i.title) like ${contains} or ${taggedWith(tags)}
-               ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`);
+        select count(*)::int as n from images i where ${published} and i.search_text like ${contains} ${exact}`);
       return row!.n;
     },
 
