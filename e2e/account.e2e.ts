@@ -254,8 +254,12 @@ describe("profile settings", () => {
     await expectNoAxeViolations(page);
     // Newest like first.
     const last = images.at(-1)!;
+    // Titles show on hover.
+    const title = tiles.first().getByText(last.title);
+    const opacity = () => title.evaluate((el) => getComputedStyle(el).opacity);
+    expect(await opacity()).toBe("0");
     await tiles.first().hover();
-    await tiles.first().getByText(last.title).waitFor({ state: "visible" });
+    await page.waitForFunction((el) => getComputedStyle(el!).opacity === "1", await title.elementHandle());
 
     await tiles.first().locator("a").click();
     const overlay = page.getByRole("dialog", { name: last.title });
