@@ -99,9 +99,9 @@ describe("lists", () => {
     expect(await titles({ q: "sea" })).toEqual(["Seaside cottage", "Harbour at dusk"]);
   });
 
-  it("counts a search on its first page only, and logs it", async () => {
-    const query = `harbour`;
-    const first = await catalog.list({ limit: 1, q: query });
+  it("counts a search on its first page only, and logs it as typed", async () => {
+    const query = "Harbour";
+    const first = await catalog.list({ limit: 1, q: ` ${query} ` });
     expect(first.total).toBe(1);
     await vi.waitFor(async () => {
       const logged = await db.select().from(searchQueries).where(eq(searchQueries.query, query));

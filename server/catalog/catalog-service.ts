@@ -143,7 +143,7 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
       const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
       const result = await page(filter, query, viewerId);
       if (filter.kind === "search" && result.total !== null) {
-        repository.logSearch(filter.q, result.total).catch((error: unknown) => log.error("Could not log a search query", error));
+        repository.logSearch(query.q!.trim(), result.total).catch((error: unknown) => log.error("Could not log a search query", error));
       }
       return result;
     },
