@@ -17,6 +17,6 @@ export const clientIp: RequestHandler = (req, _res, next) => {
  * JSON endpoints behind the account pages. Mounted before any body parser: it reads the
  * body itself.
  */
-export function authRoutes(services: Services): RequestHandler {
+export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
   return toNodeHandler(services.auth);
 }
