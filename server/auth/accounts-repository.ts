@@ -9,6 +9,8 @@ export interface AccountsRepository {
    * the database share the count.
    */
   consumeAttempt(key: string, max: number, windowSeconds: number): Promise<number | null>;
+  /** Forgets the attempts counted under `key`. */
+  clearAttempts(key: string): Promise<void>;
   /** Whether the person can sign in with a password (as opposed to Google only). */
   hasPassword(userId: string): Promise<boolean>;
   /**
@@ -42,6 +44,10 @@ export function createAccountsRepository(db: Db): AccountsRepository {
         await db.delete(rateLimit).where(lt(rateLimit.resetAt, sql`now()`));
       }
       return row!.count > max ? row!.retryAfter : null;
+    },
+
+    async clearAttempts(key) {
+      await db.delete(rateLimit).where(eq(rateLimit.key, key));
     },
 
     async hasPassword(userId) {

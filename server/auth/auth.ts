@@ -37,6 +37,11 @@ const limitedPaths: Record<string, { action: string; account: "email" | "session
   "/verify-password": { action: "password", account: "session" },
 };
 
+/** The key attempts are counted under: an action, and the IP or account (email address or user id) making them. */
+function attemptKey(action: string, kind: "ip" | "account", who: string): string {
+  return `${action}:${kind}:${who.trim().toLowerCase()}`;
+}
+
 /**
  * The Better Auth instance: email + password accounts, password reset by email, Google
  * over OpenID Connect (discovery at GOOGLE_ISSUER) and sessions in HttpOnly SameSite=Lax
@@ -63,12 +68,11 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const limited = limitedPaths[ctx.path];
     if (limited) {
-      const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-      await limit(`${limited.action}:ip:${ip}`, rateLimits.perIp);
+      await limit(attemptKey(limited.action, "ip", ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown"), rateLimits.perIp);
       let who: string | undefined;
-      if (limited.account === "email" && typeof body.email === "string") who = body.email.trim().toLowerCase();
+      if (limited.account === "email" && typeof body.email === "string") who = body.email;
       if (limited.account === "session") who = (await getSessionFromCtx(ctx))?.user.id;
-      if (who) await limit(`${limited.action}:account:${who}`, rateLimits.perAccount);
+      if (who) await limit(attemptKey(limited.action, "account", who), rateLimits.perAccount);
     }
     for (const field of ["password", "newPassword"] as const) {
       const password = body[field];
@@ -105,6 +109,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever proved to own the address may sign in again at once, however many wrong attempts others made.
+      async onPasswordReset({ user: person }) {
+        await repository.clearAttempts(attemptKey("sign-in", "account", person.email));
+      },
       async sendResetPassword({ user: person, token }) {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Sent after the answer, so that how long it takes does not tell whether the address has an account.
