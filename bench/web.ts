@@ -1,0 +1,109 @@
+import { gzipSync } from "node:zlib";
+import { rmSync } from "node:fs";
+import { chromium, type BrowserContextOptions } from "playwright-core";
+import { assertChromium, CHROMIUM_PATH } from "../e2e/chromium.ts";
+import { buildApp, freePort, scratchDataDir, startServer } from "../e2e/server.ts";
+
+/**
+ * `npm run bench:web`: the home page as a visitor on a slow phone meets it. Chromium with 4x
+ * CPU slowdown and a 1.6 Mbps / 150 ms network loads it five times (fresh cache each time)
+ * at a phone and a desktop size; the medians of LCP, CLS, total blocking time and the
+ * first-load JavaScript (gzip) are printed beside their targets. Figures, not assertions.
+ */
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+const viewports: Record<string, BrowserContextOptions> = {
+  "phone 390x844": { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  "desktop 1440x900": { viewport: { width: 1440, height: 900 } },
+};
+
+interface Sample {
+  lcp: number;
+  cls: number;
+  tbt: number;
+  jsBytes: number;
+}
+
+/** Collects LCP, layout shifts and long tasks from the first byte on. */
+function observe() {
+  const w = window as unknown as { vitals: { lcp: number; cls: number; longTasks: Array<{ start: number; duration: number }> } };
+  w.vitals = { lcp: 0, cls: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.vitals.lcp = entry.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const shift = entry as unknown as { value: number; hadRecentInput: boolean };
+      if (!shift.hadRecentInput) w.vitals.cls += shift.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main() {
+  assertChromium();
+  if (!process.env.BENCH_SKIP_BUILD) buildApp();
+  const dataDir = scratchDataDir();
+  const server = await startServer({ port: await freePort(), dataDir, env: { DEMO_IMAGES: process.env.BENCH_DEMO_IMAGES ?? "60" } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    console.log(`Home page, ${RUNS} cold loads each, CPU ${CPU_SLOWDOWN}x slower, 1.6 Mbps down, 150 ms latency (medians)\n`);
+    console.log(["", "LCP", "CLS", "TBT", "JS (gzip)"].map((cell, i) => (i ? cell.padStart(11) : cell.padEnd(18))).join(""));
+    for (const [name, options] of Object.entries(viewports)) {
+      const samples: Sample[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext(options);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", NETWORK);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+        await page.addInitScript(observe);
+        const scripts: Array<Promise<number>> = [];
+        page.on("response", (response) => {
+          if (response.request().resourceType() === "script") scripts.push(response.body().then((body) => gzipSync(body).length, () => 0));
+        });
+        await page.goto(server.baseUrl + "/", { waitUntil: "load" });
+        // Let hydration and idle work finish before reading the figures.
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(1000);
+        const vitals = await page.evaluate(() => {
+          const { vitals } = window as unknown as { vitals: { lcp: number; cls: number; longTasks: Array<{ start: number; duration: number }> } };
+          const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+          const tbt = vitals.longTasks.filter((task) => task.start + task.duration > fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+          return { lcp: vitals.lcp, cls: vitals.cls, tbt };
+        });
+        const jsBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+        samples.push({ ...vitals, jsBytes });
+        await context.close();
+      }
+      const lcp = median(samples.map((s) => s.lcp));
+      const cls = median(samples.map((s) => s.cls));
+      const tbt = median(samples.map((s) => s.tbt));
+      const js = median(samples.map((s) => s.jsBytes));
+      console.log(
+        [name.padEnd(18), `${(lcp / 1000).toFixed(2)} s`, cls.toFixed(3), `${Math.round(tbt)} ms`, `${(js / 1024).toFixed(1)} KB`].map((cell, i) => (i ? cell.padStart(11) : cell)).join(""),
+      );
+    }
+    console.log(`${"target".padEnd(18)}${"<= 1.5 s".padStart(11)}${"0".padStart(11)}${"".padStart(11)}${"<= 120 KB".padStart(11)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:web: ${(error as Error).message}`);
+  process.exit(1);
+});
