@@ -4,7 +4,10 @@ import type { ImageVariant } from "../db/schema.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
- * served by images_newest_idx; text search is served by the trigram index on search_text.
+ * served by images_newest_idx (and images_creator_idx for a creator's images). A tag filter
+ * walks that order and probes image_tags_tag_idx, or sorts the tag's images when the tag is
+ * rare. Text search narrows candidates with the trigram index on search_text when the text
+ * is rare, and walks the newest-first order when it is common.
  */
 
 /** Where a page starts: after this row of this search tier (0 outside text search). */
@@ -18,7 +21,7 @@ export interface Position {
 export type ImageFilter =
   | { kind: "all" }
   | { kind: "tag"; tag: string }
-  /** `q` already lower-cased and trimmed. */
+  /** `q` lower-cased, trimmed, with single spaces. */
   | { kind: "search"; q: string }
   | { kind: "creator"; creatorId: number };
 
@@ -109,6 +112,7 @@ function intArray(ids: number[]): SQL {
 function taggedWith(tagIds: number[]): SQL {
   return tagIds.length ? sql`exists (select 1 from image_tags it where it.image_id = i.id and it.tag_id = any(${intArray(tagIds)}))` : sql`false`;
 }
+
 const newestFirst = sql`i.created_at desc, i.id desc`;
 const tsOf = sql`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 /** A timestamp as an ISO 8601 string in UTC (the driver hands timestamps over as PostgreSQL text). */
