@@ -15,7 +15,8 @@ export function nameOf(email: string): string {
 /**
  * A local OpenID Connect provider standing in for Google: its sign-in page takes any
  * email address as the login (and any password), and reports that address, verified,
- * with a name made from it (`nameOf`). One client: OIDC_CLIENT, redirecting to `redirectUri`.
+ * with a name made from it (`nameOf`); it asks for no consent. One client: OIDC_CLIENT,
+ * redirecting to `redirectUri`.
  */
 export async function startOidcPeer(port: number, redirectUri: string): Promise<{ issuer: string; close(): Promise<void> }> {
   const issuer = `http://127.0.0.1:${port}`;
@@ -36,6 +37,16 @@ export async function startOidcPeer(port: number, redirectUri: string): Promise<
         accountId: id,
         claims: async () => ({ sub: id, email: id.toLowerCase(), email_verified: true, name: nameOf(id) }),
       };
+    },
+    // Consent is taken as given, as Google does for a client the person already allowed.
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(oidc.client!.clientId);
+      if (grantId) return oidc.provider.Grant.find(grantId);
+      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
     },
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
