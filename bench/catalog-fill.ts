@@ -29,9 +29,11 @@ export function fillTags(): string[] {
   return [...new Set([...nouns, ...adjectives, ...combos])].slice(0, 300);
 }
 
-export async function fillCatalog(client: pg.ClientBase, count: number): Promise<void> {
+/** Fills the catalog, telling `step` what it is doing (each step takes a few seconds). */
+export async function fillCatalog(client: pg.ClientBase, count: number, step: (name: string) => void): Promise<void> {
   const tags = fillTags();
   const creators = Array.from({ length: 50 }, (_, i) => `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]}`);
+  step("creators and tags");
   await client.query("select setseed(0.42)");
   await client.query(
     `insert into creators (name, avatar_key)
@@ -40,6 +42,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number): Promise
     [[...new Set(creators)]],
   );
   await client.query("insert into tags (name) select unnest($1::text[])", [tags]);
+  step("tags of each image");
   await client.query(
     `create temporary table fill_tags as
      select g, 1 + floor(power(random(), 2.2) * $2::int)::int as tag_id, min(n) as position
@@ -55,6 +58,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number): Promise
      where tablename in ('images', 'image_tags') and indexname not in (select conname from pg_constraint)`,
   );
   for (const { name } of indexes) await client.query(`drop index ${client.escapeIdentifier(name)}`);
+  step("images");
   await client.query(
     `insert into images (id, slug, title, description, category, creator_id, width, height, bytes, likes, downloads, views,
        created_at, updated_at, source, source_id, content_hash, dominant_color, placeholder, original_key, original_format,
@@ -96,6 +100,10 @@ export async function fillCatalog(client: pg.ClientBase, count: number): Promise
   );
   await client.query("select setval(pg_get_serial_sequence('images', 'id'), $1::int)", [count]);
   await client.query("insert into image_tags (image_id, tag_id, position) select g, tag_id, position from fill_tags");
-  for (const { definition } of indexes) await client.query(definition);
+  for (const { definition } of indexes) {
+    step(`index ${/INDEX (\S+)/.exec(definition)?.[1] ?? ""}`);
+    await client.query(definition);
+  }
+  step("vacuum analyze");
   await client.query("vacuum analyze");
 }

@@ -75,7 +75,13 @@ async function main() {
     let started = performance.now();
     const client = await database.pool.connect();
     try {
-      await fillCatalog(client, ROWS);
+      let step: { name: string; started: number } | undefined;
+      const done = () => step && log(`  ${step.name}: ${((performance.now() - step.started) / 1000).toFixed(1)} s`);
+      await fillCatalog(client, ROWS, (name) => {
+        done();
+        step = { name, started: performance.now() };
+      });
+      done();
     } finally {
       client.release();
     }
