@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
+import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -30,7 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster visibleToasts={3} duration={4000} theme="system" position="bottom-center" />
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,12 +11,17 @@ describe("home page", () => {
     const first = newest[0]!;
     expect(html).toContain(`data-image-id="${first.id}"`);
     expect(html.match(/data-image-id="/g)?.length).toBe(30);
-    const imgs = html.match(/<img [^>]*>/g)!.filter((tag) => tag.includes("srcSet=") || tag.includes("srcset="));
-    expect(imgs.length).toBe(30);
+    const pictures = html.match(/<picture>.*?<\/picture>/g)!;
+    expect(pictures.length).toBe(30);
+    const imgs = pictures.map((picture) => /<img [^>]*>/.exec(picture)![0]);
+    for (const picture of pictures) {
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+ \d+w[^"]*" sizes="[^"]+"/);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+ \d+w[^"]*" sizes="[^"]+"/);
+    }
     for (const tag of imgs) {
+      expect(tag).toMatch(/src="[^"]+\.jpg"/);
       expect(tag).toMatch(/width="\d+"/);
       expect(tag).toMatch(/height="\d+"/);
-      expect(tag).toMatch(/sizes="/);
       expect(tag).toMatch(/alt="[^"]+"/);
       expect(tag).toContain('decoding="async"');
     }

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 import { HeartIcon } from "~/lib/icons";
 import { loginPath, useRootData } from "~/lib/viewer";

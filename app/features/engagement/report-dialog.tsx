@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 import { REPORT_DETAILS_MAX, reportInput, reportReasonLabels, reportReasons, type ReportReason } from "#contracts/engagement";
 import { CloseIcon, Spinner } from "~/lib/icons";

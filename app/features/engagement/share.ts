@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 
 /** Shares the image's own page: the system share sheet when there is one, else the clipboard. */

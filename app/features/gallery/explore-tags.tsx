@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { api, queryString } from "~/lib/api";
 import { ShuffleIcon, Spinner } from "~/lib/icons";
 

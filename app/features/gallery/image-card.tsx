@@ -6,7 +6,6 @@ import { LikeButton } from "~/features/engagement/like-button";
 import { MoreActions } from "~/features/engagement/more-actions";
 import { DownloadIcon } from "~/lib/icons";
 import { Picture } from "./picture";
-import { usePlaceholder } from "./placeholder";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 /** Card controls: hidden, and not in the way of a tap, until the card is hovered or holds focus. */
@@ -31,7 +30,6 @@ export interface CardProps {
 export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps) {
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const placeholder = usePlaceholder(image.color, image.placeholder, loaded || failed);
   const frame = useRef<HTMLAnchorElement>(null);
 
   // An image can finish (or fail) before the page hydrates; pick that state up.
@@ -56,7 +54,7 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
           onOpen();
         }}
         className="block h-full w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-900"
-        style={placeholder}
+        style={loaded || failed ? undefined : { backgroundColor: image.color }}
       >
         {failed ? (
           <span className="flex h-full items-center justify-center p-4 text-center text-sm text-neutral-600 dark:text-neutral-400">

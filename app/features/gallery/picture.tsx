@@ -16,17 +16,16 @@ export function Picture({
   onError?: () => void;
   onLoad?: () => void;
 }) {
-  const jpeg = image.sources.find((source) => source.type === "image/jpeg");
   return (
     <picture>
+      {/* AVIF and WebP by width; browsers that take neither get the one JPEG of src. */}
       {image.sources
-        .filter((source) => source !== jpeg)
+        .filter((source) => source.type !== "image/jpeg")
         .map((source) => (
           <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
         ))}
       <img
         src={image.src}
-        srcSet={jpeg?.srcset}
         sizes={sizes}
         width={image.width}
         height={image.height}

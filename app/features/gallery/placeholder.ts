@@ -1,16 +1,6 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import { thumbHashToDataURL } from "thumbhash";
-
-const noSubscription = () => () => {};
-
-/** False while rendering on the server and hydrating, true afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "~/lib/use-hydrated";
 
 function decode(thumbhash: string): string | null {
   try {
