@@ -118,6 +118,24 @@ describe("detail overlay", () => {
   });
 });
 
+describe("detail overlay on a creator's page", () => {
+  it("opens over the creator's images without leaving the page, and closes back to the card", async () => {
+    const image = (await newestImages(1))[0]!;
+    const page = await newPage();
+    const path = `/creator/${encodeURIComponent(image.creator.name)}`;
+    await page.goto(path, { waitUntil: "networkidle" });
+    const grid = page.getByRole("list", { name: `Images by ${image.creator.name}` });
+    await grid.locator(`li[data-image-id="${image.id}"] a`).first().click();
+    const dialog = page.getByRole("dialog", { name: image.title });
+    await dialog.waitFor();
+    await dialog.getByText(image.tags[0]!, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(String(image.id));
+  });
+});
+
 describe("an image's own page", () => {
   it("renders the detail over the gallery on the server, with meta tags and ImageObject data", async () => {
     const image = await detail((await newestImages(5))[4]!.id);
