@@ -19,3 +19,11 @@ export function useRootData(): RootData {
 export function loginPath(returnTo: string): string {
   return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
 }
+
+/**
+ * Sign in, then come back to the page shown now: read at the moment of the click, so that
+ * the many cards of a grid need not re-render on every navigation.
+ */
+export function loginPathHere(): string {
+  return loginPath(window.location.pathname + window.location.search);
+}

@@ -1,6 +1,6 @@
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { DownloadSizeName, ImageSummary } from "#contracts/catalog";
-import { loginPath, useRootData } from "~/lib/viewer";
+import { loginPathHere, useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
 import { setEngagement, useEngagement } from "./store";
 
@@ -23,7 +23,6 @@ export function DownloadLink({
 }) {
   const { viewer } = useRootData();
   const navigate = useNavigate();
-  const location = useLocation();
   const { downloads } = useEngagement(image);
   return (
     <a
@@ -34,7 +33,7 @@ export function DownloadLink({
       onClick={(event) => {
         if (!viewer) {
           event.preventDefault();
-          void navigate(loginPath(location.pathname + location.search));
+          void navigate(loginPathHere());
           return;
         }
         setEngagement(image.id, { downloads: downloads + 1 });

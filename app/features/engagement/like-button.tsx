@@ -1,8 +1,8 @@
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 import { HeartIcon } from "~/lib/icons";
-import { loginPath, useRootData } from "~/lib/viewer";
+import { loginPathHere, useRootData } from "~/lib/viewer";
 import { putLike } from "./api";
 import { setEngagement, useEngagement } from "./store";
 
@@ -10,11 +10,10 @@ import { setEngagement, useEngagement } from "./store";
 export function useToggleLike(image: ImageSummary): { liked: boolean; likes: number; toggle: () => void } {
   const { viewer } = useRootData();
   const navigate = useNavigate();
-  const location = useLocation();
   const { liked, likes } = useEngagement(image);
   const toggle = () => {
     if (!viewer) {
-      void navigate(loginPath(location.pathname + location.search));
+      void navigate(loginPathHere());
       return;
     }
     const next = !liked;
