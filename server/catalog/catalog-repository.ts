@@ -127,10 +127,24 @@ export function createCatalogRepository(db: Db) {
 
   /**
    * Tag names by id, kept for the life of the process: a tag's name never changes once it
-   * exists (imports add tags and never rename them), and naming tags in Node spares every
-   * page a join per row with the tags table.
+   * exists (imports add tags and never rename them, nothing deletes them), and naming tags in
+   * Node spares every page a join per row with the tags table.
    */
   const tagNames = new Map<number, string>();
+
+  /** Tag ids by lower-cased name, kept for the same reason (a tag, once there, stays what it is). */
+  const tagIdsByName = new Map<string, number>();
+
+  /** The id of the tag with this name in any case, or undefined when there is none (yet). */
+  async function tagId(name: string): Promise<number | undefined> {
+    const key = name.toLowerCase();
+    if (!tagIdsByName.has(key)) {
+      const [tag] = await rows<{ id: number }>(sql`select id from tags where lower(name) = lower(${name})`);
+      if (!tag) return undefined;
+      tagIdsByName.set(key, tag.id);
+    }
+    return tagIdsByName.get(key);
+  }
 
   /** Rows with their tags' ids replaced by the tags' names. */
   async function named<T extends SummaryRow>(found: Array<RawRow<T>>): Promise<T[]> {
@@ -191,8 +205,8 @@ export function createCatalogRepository(db: Db) {
         return newest(sql`i.creator_id = ${filter.creatorId}`);
       case "tag": {
         // The tag's id as a constant lets the planner weigh how common the tag is.
-        const [tag] = await rows<{ id: number }>(sql`select id from tags where lower(name) = lower(${filter.tag})`);
-        return newest(tag ? sql`i.id in (select image_id from image_tags where tag_id = ${tag.id})` : sql`false`);
+        const id = await tagId(filter.tag);
+        return newest(id ? sql`i.id in (select image_id from image_tags where tag_id = ${id})` : sql`false`);
       }
       case "search": {
         const start = from?.rank ?? 0;
