@@ -181,6 +181,17 @@ describe("home page", () => {
     await box.press("Enter");
     await page.waitForURL(/\?q=mountains/);
     await dialog.waitFor({ state: "detached" });
+
+    // Escape closes the suggestions first, then the search.
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await box.fill("mo");
+    const listbox = dialog.getByRole("listbox", { name: "Tag suggestions" });
+    await listbox.waitFor();
+    await page.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
   });
 
   it("shows the card's actions on hover and on keyboard focus, and sends an anonymous like to sign in", async () => {

@@ -77,6 +77,13 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = event.target as Element;
     if (target !== document.body && !dialog.current?.contains(target)) return;
+    // Escape is handled here rather than only by the dialog's cancel event, which Chrome skips
+    // for a repeated Escape after an inner one (e.g. closing the download menu) was consumed.
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onClose();
+      return;
+    }
     if (event.key === "ArrowLeft" && prev) onNavigate(prev);
     else if (event.key === "ArrowRight" && next) onNavigate(next);
     else if (event.key.toLowerCase() === "u" && like.liked) {

@@ -66,6 +66,13 @@ function MobileSearch({ onClose }: { onClose: () => void }) {
         event.preventDefault();
         onClose();
       }}
+      onKeyDown={(event) => {
+        // Chrome skips the cancel event for an Escape that follows one the suggestions consumed.
+        if (event.key === "Escape" && !event.defaultPrevented) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-neutral-900 backdrop:bg-transparent dark:bg-neutral-950 dark:text-neutral-100"
     >
       <div className="flex items-center gap-2 px-4 pt-3">
