@@ -81,7 +81,7 @@ function MobileSearch({ onClose }: { onClose: () => void }) {
           <CloseIcon size={22} />
         </button>
       </div>
-      <p className="px-5 pt-6 text-sm text-neutral-600 dark:text-neutral-400">Search by title, creator or tag. Type two letters to see matching tags.</p>
+      <p className="mr-14 px-5 pt-6 text-sm text-neutral-600 dark:text-neutral-400">Search by title, creator or tag. Type two letters to see matching tags.</p>
     </dialog>
   );
 }
