@@ -105,6 +105,18 @@ describe("home page", () => {
     await page.getByRole("heading", { name: "Free images for every project" }).waitFor();
   });
 
+  it("takes the tag from the navigation state too", async () => {
+    const { tag } = await popularTag();
+    const page = await newPage();
+    await page.goto("/license", { waitUntil: "networkidle" });
+    await page.evaluate((value) => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string, options: object): Promise<void> } }).__reactRouterDataRouter;
+      return router.navigate("/", { state: { tag: value } });
+    }, tag);
+    await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
+    expect(new URL(page.url()).searchParams.get("tag")).toBe(tag);
+  });
+
   it("shows 8 random tags under 'Explore tags' and shuffles them", async () => {
     const page = await newPage("phone");
     await page.goto("/");
