@@ -20,7 +20,11 @@ export async function freePort(): Promise<number> {
 
 /** `react-router build`, as `npm start` runs it. */
 export function buildApp(): void {
-  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle development React.
+  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) throw new Error("react-router build failed");
 }
 
@@ -45,6 +49,7 @@ export async function startServer(options: { port: number; dataDir: string; env?
       BASE_URL: baseUrl,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "error",
+      NODE_ENV: "production",
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -63,6 +63,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    // A missing hashed asset (an old build's) is a plain 404, not a page.
+    app.use("/assets", (_req, res) => void res.status(404).end());
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
