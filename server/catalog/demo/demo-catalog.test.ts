@@ -38,11 +38,21 @@ describe("the demo catalog", () => {
     expect(summary).toMatchObject({ imported: 10, skipped: 0 });
     const rows = await database.db.select().from(images);
     expect(rows).toHaveLength(10);
+
     const shapes = new Set(rows.map((r) => (r.width > r.height ? "landscape" : r.width < r.height ? "portrait" : "square")));
     expect(shapes).toEqual(new Set(["landscape", "portrait", "square"]));
     const people = await database.db.select().from(creators);
     expect(people.length).toBeGreaterThanOrEqual(8);
     for (const creator of people) expect(await media.has(creator.avatarKey!)).toBe(true);
+
+    // Likes are people: every stored like count is the number of (demo) people who like it.
+    const { rows: counts } = await database.pool.query<{ stored: number; people: number }>(
+      "select i.likes as stored, (select count(*) from likes l where l.image_id = i.id)::int as people from images i",
+    );
+    expect(counts.every((c) => c.stored === c.people)).toBe(true);
+    const expected = new Map(demoItems(10).map((i) => [i.sourceId, i.likes]));
+    expect(new Map(rows.map((r) => [r.sourceId, r.likes]))).toEqual(expected);
+    expect(counts.some((c) => c.people > 0)).toBe(true);
 
     // A second start finds the catalog filled and does nothing.
     expect(await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress })).toBeNull();

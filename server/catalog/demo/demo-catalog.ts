@@ -34,8 +34,11 @@ const sizes: Array<[number, number]> = [
 
 const DAY = 86_400_000;
 
+/** A demo image, and how many demo visitors like it (likes are people, never a bare number). */
+export type DemoItem = ImportItem & { likes: number };
+
 /** Item `index` of the catalog for `seed`: its words and counts now, its file when asked. */
-function demoItem(seed: number, index: number, now: number): ImportItem {
+function demoItem(seed: number, index: number, now: number): DemoItem {
   const rnd = random(seed, index);
   const creator = rnd.pick(demoCreators);
   const style = styles[rnd.pick(creator.styles)];
@@ -43,7 +46,7 @@ function demoItem(seed: number, index: number, now: number): ImportItem {
   const artSeed = rnd.int(0, 2 ** 31);
   const art = style(w, h, random(artSeed));
   const popularity = Math.pow(rnd(), 3);
-  const likes = Math.round(popularity * 640 + rnd() * 6);
+  const likes = Math.round(popularity * 180 + rnd() * 6);
   const downloads = Math.round(likes * rnd.between(1.3, 3.2) + rnd() * 25);
   return {
     source: DEMO_SOURCE,
@@ -61,7 +64,7 @@ function demoItem(seed: number, index: number, now: number): ImportItem {
 }
 
 /** The first `count` items of the catalog for `seed` (files are rendered when imported). */
-export function demoItems(count: number, seed = DEFAULT_DEMO_SEED): ImportItem[] {
+export function demoItems(count: number, seed = DEFAULT_DEMO_SEED): DemoItem[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
 }
@@ -87,10 +90,10 @@ export async function seedDemoCatalog(options: {
     DEMO_SOURCE,
     items.map((item) => item.sourceId),
   );
-  return imports.run(
-    items.filter((item) => !present.has(item.sourceId)),
-    { onProgress: options.onProgress, signal: options.signal },
-  );
+  const added = items.filter((item) => !present.has(item.sourceId));
+  const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
+  await imports.likeByDemoVisitors(DEMO_SOURCE, new Map(added.map((item) => [item.sourceId, item.likes])));
+  return summary;
 }
 
 /** Any fixed number: held while deciding whether to seed and seeding. */

@@ -123,7 +123,7 @@ describe("importing from Airtable", () => {
     expect(rows[1]).toMatchObject({
       title: "Harbour Lights",
       category: "Travel",
-      likes: 12,
+      likes: 0, // Like: 12 in Airtable, but nobody here likes it yet
       downloads: 40,
       width: 640,
       height: 400,

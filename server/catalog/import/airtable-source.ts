@@ -113,7 +113,6 @@ export function airtableEntry(record: AirtableRecord, download: (url: string) =>
     category: text(fields.Category),
     creator: creatorName(fields.Creator),
     createdAt: date(fields.Created) ?? date(record.createdTime),
-    likes: count(fields.Like),
     downloads: DOWNLOAD_COUNT_FIELDS.map((name) => count(fields[name])).find((n) => n !== undefined),
     file: () => download(file.url),
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { creators, downloadEvents, imageTags, images, likes, tags } from "../../db/schema.ts";
+import { creators, downloadEvents, imageTags, images, likes, tags, user } from "../../db/schema.ts";
 
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
@@ -19,8 +19,10 @@ export interface ImageRecord {
   creator: string;
   tags: string[];
   createdAt: Date | undefined;
-  /** Totals the source reports (historical counts from before the import). */
-  likes: number;
+  /**
+   * Totals the source reports (historical counts from before the import). Likes are not
+   * among them: a like is a person (a row in likes), and a source's like total has none.
+   */
   downloads: number;
   views: number;
   file: StoredFile;
@@ -71,6 +73,34 @@ export function importRepository(db: Db) {
      * Runs `work` while holding a database-wide advisory lock, so that instances starting at
      * the same moment take turns (the lock's transaction stays open, idle, meanwhile).
      */
+    /**
+     * Demo data only: `likes` demo visitors (accounts with no way to sign in) like each image
+     * of `source` named in `bySourceId`, and the stored counts become the like rows' count.
+     */
+    async likeByDemoVisitors(source: string, bySourceId: Map<string, number>): Promise<void> {
+      const wanted = [...bySourceId].filter(([, n]) => n > 0);
+      if (!wanted.length) return;
+      const most = Math.max(...wanted.map(([, n]) => n));
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ${user} (id, name, email)
+          select 'demo-visitor-' || g, 'Demo visitor ' || g, 'visitor-' || g || '@demo.stockroom.invalid'
+          from generate_series(1, ${most}::int) g
+          on conflict do nothing`);
+        await tx.execute(sql`
+          insert into ${likes} (user_id, image_id)
+          select 'demo-visitor-' || g, ${images.id}
+          from ${images}
+          join jsonb_each_text(${JSON.stringify(Object.fromEntries(wanted))}::jsonb) w on w.key = ${images.sourceId}
+          cross join lateral generate_series(1, w.value::int) g
+          where ${images.source} = ${source}
+          on conflict do nothing`);
+        await tx.execute(sql`
+          update ${images} set likes = (select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int
+          where ${images.source} = ${source} and ${images.sourceId} in ${wanted.map(([id]) => id)}`);
+      });
+    },
+
     async exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${lockId})`);
@@ -96,7 +126,7 @@ export function importRepository(db: Db) {
     /**
      * Inserts the image or updates the one with the same (source, sourceId), with its creator,
      * tags and search text, in one transaction.
-     * Counts: the source's totals plus what this app has recorded since (likes rows, downloads).
+     * Counts: likes are the like rows; downloads are the source's total plus those recorded since.
      */
     async save(record: ImageRecord): Promise<"imported" | "updated"> {
       return db.transaction(async (tx) => {
@@ -130,12 +160,12 @@ export function importRepository(db: Db) {
         };
         const [row] = await tx
           .insert(images)
-          .values({ ...fields, source: record.source, sourceId: record.sourceId, likes: record.likes, downloads: record.downloads, views: record.views })
+          .values({ ...fields, source: record.source, sourceId: record.sourceId, downloads: record.downloads, views: record.views })
           .onConflictDoUpdate({
             target: [images.source, images.sourceId],
             set: {
               ...fields,
-              likes: sql`${record.likes} + (select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int`,
+              likes: sql`(select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int`,
               downloads: sql`${record.downloads} + (select count(*) from ${downloadEvents} where ${downloadEvents.imageId} = ${images.id})::int`,
               views: sql`greatest(${images.views}, ${record.views})`,
             },

@@ -22,7 +22,6 @@ export interface ImportItem {
   category?: string | undefined;
   creator?: string | undefined;
   createdAt?: Date | undefined;
-  likes?: number | undefined;
   downloads?: number | undefined;
   views?: number | undefined;
   /** The image file, fetched only when the item is imported. */
@@ -97,7 +96,6 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         creator: item.creator?.trim() || DEFAULT_CREATOR,
         tags,
         createdAt: item.createdAt,
-        likes: item.likes ?? 0,
         downloads: item.downloads ?? 0,
         views: item.views ?? 0,
         file,
@@ -129,6 +127,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
     /** How many images the catalog holds, and how many came from `source`. */
     counts: (source: string) => repo.counts(source),
     existingSourceIds: (source: string, sourceIds: string[]) => repo.existingSourceIds(source, sourceIds),
+    likeByDemoVisitors: (source: string, bySourceId: Map<string, number>) => repo.likeByDemoVisitors(source, bySourceId),
     /** Runs `work` while no other instance runs work under the same `lockId`. */
     exclusively: <T>(lockId: number, work: () => Promise<T>) => repo.exclusively(lockId, work),
 
