@@ -51,12 +51,15 @@ async function main() {
     cleanups.push(() => database.close());
     if (stopping) return;
     const services = createServices({ config, db: database.db, log });
-    const seeded = await seedDemoCatalogOnStart({
+    const seeding = seedDemoCatalogOnStart({
       imports: createImportService({ db: database.db, media: services.media, log }),
       count: config.demoImages,
       signal: stop.signal,
       progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" }),
     });
+    // On SIGINT/SIGTERM the images in flight are finished before the database closes.
+    cleanups.push(() => seeding.then(() => {}, () => {}));
+    const seeded = await seeding;
     if (stopping) return;
     if (seeded) log.info(`Demo catalog: ${formatSummary(seeded)}`);
 
