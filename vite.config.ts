@@ -1,5 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Rollup } from "vite";
 
@@ -37,12 +39,24 @@ function firstLoadChunks(): Rollup.GetManualChunk {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package.json points every consumer at its development build, whose only
+ * difference is developer warnings; the browser bundle takes the production build it ships
+ * beside it (0.6 KB gzip less). The server and `npm run dev` keep the default.
+ */
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist/production");
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, "dom-export.mjs") },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-    },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(command === "build" && !isSsrBuild ? reactRouterProduction : []),
+    ],
   },
   build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: firstLoadChunks() } } },
 }));
