@@ -58,5 +58,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command === "build" && !isSsrBuild ? reactRouterProduction : []),
     ],
   },
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: firstLoadChunks() } } },
+  build: isSsrBuild
+    ? {}
+    : {
+        // Terser: 3.3 KB gzip less than esbuild's minifier on the home page's first load, for
+        // about 5 s more build time.
+        minify: "terser",
+        rollupOptions: { output: { manualChunks: firstLoadChunks() } },
+      },
 }));
