@@ -50,7 +50,8 @@ async function main() {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: log.info });
     cleanups.push(() => database.close());
     if (stopping) return;
-    const services = createServices({ config, db: database.db, log });
+    const services = createServices({ config, database, log });
+    cleanups.push(() => services.close());
     const seeding = seedDemoCatalogOnStart({
       imports: createImportService({ db: database.db, media: services.media, log }),
       count: config.demoImages,

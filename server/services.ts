@@ -1,10 +1,12 @@
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
+import { createCatalogCache } from "./catalog/catalog-cache.ts";
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/database.ts";
+import { listenForChanges } from "./db/change-feed.ts";
+import type { Database } from "./db/database.ts";
 import { createDownloadsRepository } from "./engagement/downloads-repository.ts";
 import { createDownloadsService, type DownloadsService } from "./engagement/downloads-service.ts";
 import { createLikesRepository } from "./engagement/likes-repository.ts";
@@ -36,15 +38,30 @@ export interface Services {
   downloads: DownloadsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
+  /** Stops listening for database changes and writes what is buffered; before the database closes. */
+  close(): Promise<void>;
 }
 
-export function createServices(deps: { config: Config; db: Db; log: Logger }): Services {
-  const { config, log, db } = deps;
+export function createServices(deps: {
+  config: Config;
+  database: Pick<Database, "db" | "pool">;
+  log: Logger;
+  /** Keep catalog lists between changes (catalog-cache.ts); off only to measure without it (`npm run bench`). */
+  keepLists?: boolean;
+}): Services {
+  const { config, log } = deps;
+  const { db, pool } = deps.database;
   const media = createMediaStorage(config);
   const accountsRepository = createAccountsRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
-  const catalog = createCatalogService({ catalog: createCatalogRepository(db), log, publicUrl: (key) => media.publicUrl(key) });
+  const catalogChanges = deps.keepLists === false ? undefined : listenForChanges(pool, "catalog_changed", log);
+  const catalog = createCatalogService({
+    catalog: createCatalogRepository(db),
+    log,
+    publicUrl: (key) => media.publicUrl(key),
+    cache: createCatalogCache(catalogChanges),
+  });
   return {
     config,
     log,
@@ -55,5 +72,9 @@ export function createServices(deps: { config: Config; db: Db; log: Logger }): S
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
+    async close() {
+      await catalogChanges?.close();
+      await catalog.close();
+    },
   };
 }

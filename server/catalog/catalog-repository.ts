@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import type { ImageVariant } from "../db/schema.ts";
+import { searchQueries, type ImageVariant } from "../db/schema.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
@@ -36,7 +36,6 @@ export interface SummaryRow {
   variants: ImageVariant[];
   likes: number;
   downloads: number;
-  liked: boolean;
   creatorName: string;
   avatarKey: string | null;
   tags: string[];
@@ -157,14 +156,11 @@ export function createCatalogRepository(db: Db) {
     return found.map(({ tagIds, ...row }) => ({ ...row, tags: tagIds.flatMap((id) => tagNames.get(id) ?? []) }) as unknown as T);
   }
 
-  /** Summary columns of `images i` joined with `creators c`, plus the viewer's like. */
-  function summaryColumns(viewerId: string | undefined): SQL {
-    return sql`i.id, i.slug, i.title, i.width, i.height, i.dominant_color as color, i.placeholder, i.variants,
+  /** Summary columns of `images i` joined with `creators c`: the same for every viewer. */
+  const summaryColumns = sql`i.id, i.slug, i.title, i.width, i.height, i.dominant_color as color, i.placeholder, i.variants,
       i.likes, i.downloads, c.name as "creatorName", c.avatar_key as "avatarKey",
       array(select it.tag_id from image_tags it where it.image_id = i.id order by it.position, it.tag_id) as "tagIds",
-      ${viewerId ? sql`exists(select 1 from likes l where l.user_id = ${viewerId} and l.image_id = i.id)` : sql`false`} as liked,
       ${tsOf} as ts`;
-  }
 
   /** The tags and creators a search matches, worked out once so that the image queries stay simple. */
   async function searchTerms(q: string): Promise<SearchTerms> {
@@ -219,9 +215,9 @@ export function createCatalogRepository(db: Db) {
 
   return {
     /** One page of published images, newest first (by tier first when searching). */
-    async page(filter: ImageFilter, from: Position | undefined, limit: number, viewerId?: string): Promise<SummaryRow[]> {
+    async page(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SummaryRow[]> {
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
-        select ${summaryColumns(viewerId)}, h.rank
+        select ${summaryColumns}, h.rank
         from (${await hits(filter, from, limit)}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
         order by h.rank, ${newestFirst}`));
     },
@@ -243,9 +239,9 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** A published image with what its detail shows, or undefined. */
-    async image(id: number, viewerId?: string): Promise<DetailRow | undefined> {
+    async image(id: number): Promise<DetailRow | undefined> {
       const [row] = await named<DetailRow>(await rows<RawRow<DetailRow>>(sql`
-        select ${summaryColumns(viewerId)}, 0 as rank, i.description, i.category, i.bytes, i.views,
+        select ${summaryColumns}, 0 as rank, i.description, i.category, i.bytes, i.views,
           ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId"
         from images i join creators c on c.id = i.creator_id
         where i.id = ${id} and ${published}`));
@@ -253,14 +249,14 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** These images, those published, in no particular order. */
-    async byIds(ids: number[], viewerId?: string): Promise<SummaryRow[]> {
+    async byIds(ids: number[]): Promise<SummaryRow[]> {
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
-        select ${summaryColumns(viewerId)}, 0 as rank from images i join creators c on c.id = i.creator_id
+        select ${summaryColumns}, 0 as rank from images i join creators c on c.id = i.creator_id
         where i.id = any(${intArray(ids)}) and ${published}`));
     },
 
     /** Published images most like this one: most shared tags (among the latest of each tag), then same creator, then same category, then newest. */
-    async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number, viewerId?: string): Promise<SummaryRow[]> {
+    async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number): Promise<SummaryRow[]> {
       const { id, creatorId, category } = image;
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
         with shared as (
@@ -276,7 +272,7 @@ export function createCatalogRepository(db: Db) {
                                 order by ${newestFirst} limit ${limit}) same_creator
           union select id from (select i.id from images i where i.category = ${category} and ${published} and i.id <> ${id}
                                 order by ${newestFirst} limit ${limit}) same_category)
-        select ${summaryColumns(viewerId)}, 0 as rank
+        select ${summaryColumns}, 0 as rank
         from candidates k join images i on i.id = k.id join creators c on c.id = i.creator_id left join shared s on s.id = i.id
         where ${published}
         order by coalesce(s.n, 0) desc, i.creator_id = ${creatorId} desc, i.category = ${category} desc, ${newestFirst}
@@ -318,8 +314,16 @@ export function createCatalogRepository(db: Db) {
       return row;
     },
 
-    async logSearch(query: string, results: number): Promise<void> {
-      await db.execute(sql`insert into search_queries (query, results) values (${query}, ${results})`);
+    /** Which of these images the user likes. */
+    async likedAmong(userId: string, ids: number[]): Promise<number[]> {
+      const found = await rows<{ id: number }>(sql`
+        select image_id as id from likes where user_id = ${userId} and image_id = any(${intArray(ids)})`);
+      return found.map((r) => r.id);
+    },
+
+    /** Adds searches to the search-query log, in one statement. */
+    async logSearches(searches: Array<{ query: string; results: number; createdAt: Date }>): Promise<void> {
+      if (searches.length) await db.insert(searchQueries).values(searches);
     },
 
     /** Published images by id, `limit` at a time after `afterId`. */

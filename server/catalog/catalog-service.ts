@@ -14,6 +14,7 @@ import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import type { CatalogCache } from "./catalog-cache.ts";
 import { SEARCH_TIERS, type CatalogRepository, type ImageFilter, type Position, type SummaryRow } from "./catalog-repository.ts";
 
 /**
@@ -39,13 +40,9 @@ export interface SitemapEntry {
 const SRC_WIDTH = 800;
 const sourceTypes = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" } as const;
 const SITEMAP_BATCH = 1000;
-/**
- * Totals of text searches are kept this long, per instance: counting every match of a common
- * word reads a good part of the catalog, while the page itself only reads what it shows. A
- * total a few seconds old is still the right size; the images listed are always current.
- */
-const SEARCH_TOTAL_TTL_MS = 30_000;
-const SEARCH_TOTALS_KEPT = 1000;
+/** Searches are written to the search-query log in one insert per this long, not one per search. */
+const SEARCH_LOG_FLUSH_MS = 250;
+const SEARCH_LOG_BATCH_MAX = 500;
 
 const CURSOR = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
 
@@ -69,22 +66,28 @@ function normalise(q: string): string {
   return q.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-export function createCatalogService(deps: { catalog: CatalogRepository; log: Logger; publicUrl: (key: string) => string }) {
-  const { catalog: repository, log, publicUrl } = deps;
-  const searchTotals = new Map<string, { total: Promise<number>; until: number }>();
+export function createCatalogService(deps: {
+  catalog: CatalogRepository;
+  log: Logger;
+  publicUrl: (key: string) => string;
+  /** Lists as everyone sees them, kept between changes (catalog-cache.ts). */
+  cache: CatalogCache;
+}) {
+  const { catalog: repository, log, publicUrl, cache } = deps;
 
-  /** The number of matches of a search, from the recent totals when there. */
-  function searchTotal(q: string): Promise<number> {
-    const kept = searchTotals.get(q);
-    if (kept && kept.until > Date.now()) return kept.total;
-    searchTotals.delete(q);
-    if (searchTotals.size >= SEARCH_TOTALS_KEPT) searchTotals.delete(searchTotals.keys().next().value!);
-    const total = repository.searchCount(q);
-    searchTotals.set(q, { total, until: Date.now() + SEARCH_TOTAL_TTL_MS });
-    total.catch(() => {
-      if (searchTotals.get(q)?.total === total) searchTotals.delete(q);
-    });
-    return total;
+  let searches: Array<{ query: string; results: number; createdAt: Date }> = [];
+  let searchLogTimer: NodeJS.Timeout | undefined;
+  async function flushSearchLog(): Promise<void> {
+    clearTimeout(searchLogTimer);
+    searchLogTimer = undefined;
+    const batch = searches;
+    searches = [];
+    await repository.logSearches(batch).catch((error: unknown) => log.error(`Could not log ${batch.length} search queries`, error));
+  }
+  function logSearch(query: string, results: number): void {
+    searches.push({ query, results, createdAt: new Date() });
+    if (searches.length >= SEARCH_LOG_BATCH_MAX) void flushSearchLog();
+    else searchLogTimer ??= setTimeout(() => void flushSearchLog(), SEARCH_LOG_FLUSH_MS);
   }
 
   function sources(variants: ImageVariant[]): ImageSource[] {
@@ -118,22 +121,37 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
       tags: row.tags,
       likes: row.likes,
       downloads: row.downloads,
-      liked: row.liked,
+      liked: false,
     };
   }
 
+  /** These summaries as `viewerId` sees them, with `liked` filled in: copies, the given ones may be kept and shared. */
+  async function seenBy(items: ImageSummary[], viewerId: string | undefined): Promise<ImageSummary[]> {
+    if (!viewerId || !items.length) return items;
+    const liked = new Set(await repository.likedAmong(viewerId, items.map((item) => item.id)));
+    return items.map((item) => (liked.has(item.id) ? { ...item, liked: true } : item));
+  }
+
+  /** A page of a list as everyone sees it, from the cache when it is kept there. */
+  function sharedPage(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
+    return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
+      const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const [rows, total] = await Promise.all([
+        repository.page(filter, from, query.limit + 1),
+        from || filter.kind !== "search" ? null : cache.searchTotal(filter.q, () => repository.searchCount(filter.q)),
+      ]);
+      const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+      return {
+        items: rows.slice(0, query.limit).map(summary),
+        nextCursor: last ? encodeCursor(last) : null,
+        total,
+      };
+    });
+  }
+
   async function page(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<ImagePage> {
-    const from = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const [rows, total] = await Promise.all([
-      repository.page(filter, from, query.limit + 1, viewerId),
-      from || filter.kind !== "search" ? null : searchTotal(filter.q),
-    ]);
-    const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-    return {
-      items: rows.slice(0, query.limit).map(summary),
-      nextCursor: last ? encodeCursor(last) : null,
-      total,
-    };
+    const shared = await sharedPage(filter, query);
+    return viewerId ? { ...shared, items: await seenBy(shared.items, viewerId) } : shared;
   }
 
   return {
@@ -142,38 +160,36 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
       const q = query.q && normalise(query.q);
       const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
       const result = await page(filter, query, viewerId);
-      if (filter.kind === "search" && result.total !== null) {
-        repository.logSearch(query.q!.trim(), result.total).catch((error: unknown) => log.error("Could not log a search query", error));
-      }
+      if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total);
       return result;
     },
 
     /** One published image with its details and related images; NOT_FOUND otherwise. */
     async get(id: number, viewerId?: string): Promise<ImageDetail> {
-      const row = await repository.image(id, viewerId);
+      const row = await repository.image(id);
       if (!row) throw notFound("Image");
-      const related = await repository.related(row, RELATED_MAX, viewerId);
+      const [image, ...related] = await seenBy([row, ...(await repository.related(row, RELATED_MAX))].map(summary), viewerId);
       return {
-        ...summary(row),
+        ...image!,
         description: row.description,
         category: row.category,
         resolution: `${row.width} × ${row.height}`,
         fileSize: `${(row.bytes / (1024 * 1024)).toFixed(1)}MB`,
         views: row.views,
         createdAt: row.createdAt,
-        related: related.map(summary),
+        related,
         downloadSizes: downloadSizes(row.width, row.height),
       };
     },
 
     /** Published images by id, in the order given (those not published are left out). */
     async summaries(ids: number[], viewerId?: string): Promise<ImageSummary[]> {
-      const rows = await repository.byIds(ids, viewerId);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.flatMap((id) => {
+      const byId = new Map((await repository.byIds(ids)).map((row) => [row.id, row]));
+      const found = ids.flatMap((id) => {
         const row = byId.get(id);
         return row ? [summary(row)] : [];
       });
+      return seenBy(found, viewerId);
     },
 
     /** Counts a view of a published image (its detail was opened). */
@@ -205,6 +221,9 @@ export function createCatalogService(deps: { catalog: CatalogRepository; log: Lo
         images: await page({ kind: "creator", creatorId: creator.id }, query, viewerId),
       };
     },
+
+    /** Writes the search queries still waiting to the log; before the database closes. */
+    close: flushSearchLog,
 
     /** Every published image's path and last change, for sitemap.xml. */
     async *sitemap(): AsyncGenerator<SitemapEntry> {

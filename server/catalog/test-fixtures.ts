@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Db } from "../db/database.ts";
 import { images, type ImageVariant } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
+import { createCatalogCache } from "./catalog-cache.ts";
 import { createCatalogRepository } from "./catalog-repository.ts";
 import { createCatalogService } from "./catalog-service.ts";
 import { importRepository, type StoredFile } from "./import/import-repository.ts";
@@ -90,7 +92,7 @@ export function minute(n: number): Date {
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-/** The catalog service as the app builds it, with media served under /media. */
-export function catalogService(db: Db) {
-  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl });
+/** The catalog service as the app builds it, with media served under /media; it keeps lists only when given `changes`. */
+export function catalogService(db: Db, changes?: ChangeFeed) {
+  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes) });
 }

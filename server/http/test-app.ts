@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
 import { scratchDir } from "../auth/test-accounts.ts";
 import { loadConfig } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 import { createServices } from "../services.ts";
 import { createHttpApp } from "./app.ts";
@@ -11,11 +11,11 @@ import { createHttpApp } from "./app.ts";
 export const TEST_BASE_URL = "http://stockroom.test";
 
 /**
- * The whole HTTP app (API, Better Auth, media) on `db`, listening on a free port until the
+ * The whole HTTP app (API, Better Auth, media) on `database`, listening on a free port until the
  * file's tests end, configured by `env` on top of a test configuration. No pages: the
  * React Router build is not loaded.
  */
-export async function startTestApp(db: Db, env: Record<string, string> = {}) {
+export async function startTestApp(database: Pick<Database, "db" | "pool">, env: Record<string, string> = {}) {
   const config = loadConfig({
     DATA_DIR: scratchDir("http"),
     BASE_URL: TEST_BASE_URL,
@@ -23,12 +23,15 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}) {
     LOG_LEVEL: "silent",
     ...env,
   });
-  const services = createServices({ config, db, log: createLogger("silent") });
+  const services = createServices({ config, database, log: createLogger("silent") });
   const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await services.close();
+  });
 
   /** A request as a page of this site sends it (or, with `from`, a page of another site), with the browser's cookies. */
   function call(method: string, path: string, options: { cookies?: string | undefined; json?: unknown; from?: string } = {}) {

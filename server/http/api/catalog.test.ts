@@ -1,4 +1,6 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import type { CreatorPage, ImageDetail, ImagePage } from "#contracts/catalog";
@@ -12,7 +14,8 @@ import { createHttpApp } from "../app.ts";
 
 /** The catalog API over HTTP: answers, caching, and the errors a client gets for bad input. */
 
-const { db } = await testDatabase();
+const database = await testDatabase();
+const { db } = database;
 const BASE_URL = "http://stockroom.test";
 const config = loadConfig({
   DATA_DIR: scratchDir("catalog-http"),
@@ -20,12 +23,15 @@ const config = loadConfig({
   AUTH_SECRET: "a-test-secret-that-is-long-enough-for-better-auth",
   LOG_LEVEL: "silent",
 });
-const services = createServices({ config, db, log: createLogger("silent") });
+const services = createServices({ config, database, log: createLogger("silent") });
 const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await services.close();
+});
 
 function call(method: string, path: string, options: { cookies?: string; json?: unknown } = {}) {
   const headers: Record<string, string> = { origin: BASE_URL };
@@ -56,6 +62,33 @@ describe("answers", () => {
     const second = await json<ImagePage>(`/api/images?limit=2&cursor=${first.nextCursor}`);
     expect(second).toMatchObject({ nextCursor: null, total: null });
     expect(second.items.map((i) => i.id)).toEqual([dunes]);
+  });
+
+  it("sends a list compressed as the browser asks, with an ETag that a later request may match for a 304", async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${origin}/api/images`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const plain = await raw({});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const listed = (JSON.parse(plain.body.toString()) as ImagePage).items.map((i) => i.id);
+    expect(listed).toEqual([pier, lake, dunes]);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+    ] as const) {
+      const sent = await raw({ "accept-encoding": accept });
+      expect(sent.headers["content-encoding"]).toBe(encoding);
+      expect(sent.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(sent.body).equals(plain.body)).toBe(true);
+      const again = await raw({ "accept-encoding": accept, "if-none-match": sent.headers.etag! });
+      expect(again.status).toBe(304);
+      expect(sent.headers.etag).not.toBe(plain.headers.etag);
+    }
   });
 
   it("filters by tag and searches, with the total of a search", async () => {

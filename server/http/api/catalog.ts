@@ -3,6 +3,7 @@ import { z } from "zod";
 import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery } from "#contracts/catalog";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
+import { sendJson } from "../json.ts";
 import { viewerOf } from "../viewer.ts";
 
 const imageParams = z.object({ id: imageIdParam });
@@ -14,7 +15,7 @@ function sharedFor(res: Response, seconds: number): Response {
   return res.setHeader("Cache-Control", `public, max-age=${seconds}`);
 }
 
-/** The catalog's read side (docs/api.md), mounted on /api. Lists carry the viewer's likes: never cached. */
+/** The catalog's read side (docs/api.md), mounted on /api. Lists carry the viewer's likes: never cached by the browser. */
 export function catalogRoutes(services: Services): Router {
   const router = Router();
   const { catalog } = services;
@@ -22,7 +23,7 @@ export function catalogRoutes(services: Services): Router {
 
   router.get("/images", async (req, res) => {
     const query = parse(imageListQuery, req.query);
-    res.json(await catalog.list(query, await viewerId(req)));
+    sendJson(req, res, await catalog.list(query, await viewerId(req)));
   });
 
   router.get("/images/:id", async (req, res) => {

@@ -16,9 +16,10 @@ import { startTestApp } from "../test-app.ts";
  * sign-up endpoint, the same-origin guard, JSON errors, streamed downloads.
  */
 
-const { db } = await testDatabase();
+const database = await testDatabase();
+const { db } = database;
 // Every test account signs up from 127.0.0.1.
-const { services, call } = await startTestApp(db, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+const { services, call } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
 
 let accounts = 0;
 /** Signs a new person up through Better Auth's endpoint; their browser's cookies. */
