@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import type { images } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { derivedKey } from "./keys.ts";
 import type { MediaStorage } from "./storage.ts";
 
 type DownloadableImage = Pick<typeof images.$inferSelect, "originalKey" | "originalFormat" | "variants" | "width">;
@@ -9,7 +10,8 @@ type DownloadableImage = Pick<typeof images.$inferSelect, "originalKey" | "origi
 /**
  * The image as a JPEG file to download: `width` pixels wide (never wider than the original),
  * or the original's full size when `width` is omitted. A stored JPEG of exactly that size is
- * streamed as is (an original that is a JPEG too); anything else is rendered from the original.
+ * streamed as is (an original that is a JPEG too); anything else is rendered from the
+ * original once, kept in the storage beside it (`d/…`), and streamed from there afterwards.
  */
 export async function jpegDownload(
   storage: MediaStorage,
@@ -17,12 +19,13 @@ export async function jpegDownload(
   width?: number,
 ): Promise<{ stream: Readable; size: number; width: number }> {
   const target = Math.min(width ?? image.width, image.width);
+  const rendered = derivedKey("d", image.originalKey, "jpg", target);
   const stored =
     target === image.width && image.originalFormat === "jpeg"
-      ? image.originalKey
-      : image.variants.find((v) => v.format === "jpeg" && v.width === target)?.key;
-  if (stored) {
-    const file = await storage.read(stored);
+      ? [image.originalKey]
+      : [image.variants.find((v) => v.format === "jpeg" && v.width === target)?.key ?? [], rendered].flat();
+  for (const key of stored) {
+    const file = await storage.read(key);
     if (file) return { stream: file.stream, size: file.size, width: target };
   }
   const original = await storage.read(image.originalKey);
@@ -34,5 +37,6 @@ export async function jpegDownload(
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 90, progressive: true })
     .toBuffer();
+  await storage.put(rendered, data, "image/jpeg");
   return { stream: Readable.from([data]), size: data.length, width: target };
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
  */
 export const MEDIA_KEY_PATTERN = /^[a-z]\/[0-9a-f]{2}\/([0-9a-f]{64})(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg|png|gif|tif)$/;
 
-export type MediaKind = "o" | "v" | "a";
+export type MediaKind = "o" | "v" | "a" | "d";
 
 const contentTypes = {
   avif: "image/avif",
@@ -24,10 +24,24 @@ export function sha256(data: Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
+function keyOf(kind: MediaKind, hash: string, ext: MediaExtension, width?: number): string {
+  return `${kind}/${hash.slice(0, 2)}/${hash}${width ? `-${width}` : ""}.${ext}`;
+}
+
 /** The key for these bytes: `o` originals, `v` variants, `a` avatars. */
 export function mediaKey(kind: MediaKind, data: Buffer, ext: MediaExtension, width?: number): string {
-  const hash = sha256(data);
-  return `${kind}/${hash.slice(0, 2)}/${hash}${width ? `-${width}` : ""}.${ext}`;
+  return keyOf(kind, sha256(data), ext, width);
+}
+
+/**
+ * The key of a file rendered from the object at `sourceKey` (`d` downloads): named by the
+ * source's hash, so that it is found again without rendering, and its bytes depend on the
+ * source's alone.
+ */
+export function derivedKey(kind: MediaKind, sourceKey: string, ext: MediaExtension, width: number): string {
+  const hash = hashOfKey(sourceKey);
+  if (!hash) throw new Error(`Not a media key: ${sourceKey}`);
+  return keyOf(kind, hash, ext, width);
 }
 
 export function isMediaKey(key: string): boolean {
