@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ImageSummary } from "#contracts/catalog";
-import { baseUrl, newContext, newPage } from "./browser.ts";
+import { baseUrl, newContext, newPage, type ViewportName } from "./browser.ts";
 import { newestImages } from "./gallery-page.ts";
 
 /**
@@ -15,8 +15,11 @@ import { newestImages } from "./gallery-page.ts";
 const PASSWORD = "engagement e2e passphrase";
 
 /** A browser profile signed in to a new account (through Better Auth's endpoint, as the sign-up form does). */
-async function signedIn(options: Parameters<typeof newContext>[1] = {}): Promise<{ context: BrowserContext; email: string }> {
-  const context = await newContext("desktop", options);
+async function signedIn(
+  options: Parameters<typeof newContext>[1] = {},
+  viewport: ViewportName = "desktop",
+): Promise<{ context: BrowserContext; email: string }> {
+  const context = await newContext(viewport, options);
   const email = `engage-${randomUUID()}@example.test`;
   const res = await context.request.post("/api/auth/sign-up/email", {
     data: { name: "Eve Engage", email, password: PASSWORD },
@@ -170,6 +173,30 @@ describe("downloads", () => {
     await dialog.getByRole("link", { name: "Download" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(image.path);
+  });
+});
+
+describe("on a phone", () => {
+  it("opens an image by tapping its card, then likes and downloads it from the detail", async () => {
+    const image = await nthImage(27);
+    const { context } = await signedIn({ acceptDownloads: true }, "phone");
+    const page = await context.newPage();
+    await page.goto("/");
+    const link = page.locator(`li[data-image-id="${image.id}"] a[href="${image.path}"]`);
+    await interactive(link);
+    await link.tap();
+    const dialog = await detailOf(page, image);
+
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/like`));
+    await likeButton(dialog).tap();
+    expect((await saved).status()).toBe(200);
+    expect(await likeButton(dialog).getAttribute("aria-pressed")).toBe("true");
+    expect(await fact(dialog, "Likes")).toBe(image.likes + 1);
+
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("link", { name: "Download" }).tap();
+    expect((await downloading).suggestedFilename()).toBe(`${image.title.replaceAll(" ", "_")}.jpg`);
+    expect(await fact(dialog, "Downloads")).toBe(image.downloads + 1);
   });
 });
 

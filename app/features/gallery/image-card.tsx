@@ -8,9 +8,13 @@ import { DownloadIcon } from "~/lib/icons";
 import { Picture } from "./picture";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
-/** Card controls: hidden, and not in the way of a tap, until the card is hovered or holds focus. */
+/**
+ * Card controls: hidden, and not in the way of a tap, until the card is hovered (with a
+ * pointer that hovers) or holds keyboard focus. A tap on a phone focuses the card without
+ * :focus-visible, so it opens the image instead of revealing controls under the finger.
+ */
 const reveal =
-  "pointer-events-none opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-focus-within:opacity-100 group-hover:*:pointer-events-auto group-focus-within:*:pointer-events-auto";
+  "pointer-events-none opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-has-focus-visible:opacity-100 group-hover:*:pointer-events-auto group-has-focus-visible:*:pointer-events-auto";
 
 export function creatorPath(name: string): string {
   return `/creator/${encodeURIComponent(name)}`;

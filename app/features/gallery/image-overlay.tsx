@@ -126,7 +126,8 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
         <NavButton image={prev} direction="prev" onNavigate={onNavigate} />
         <NavButton image={next} direction="next" onNavigate={onNavigate} />
 
-        <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl dark:bg-neutral-900">
+        {/* On a phone the previous/next buttons float at the bottom: room below the last line, so they cover nothing there. */}
+        <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl max-sm:pb-16 sm:rounded-2xl dark:bg-neutral-900">
           <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 pl-14 sm:px-5 sm:pl-5">
             <Link to={creatorPath(image.creator.name)} className="flex min-w-0 items-center gap-2.5 rounded-full pr-2 hover:opacity-80">
               <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={36} />
