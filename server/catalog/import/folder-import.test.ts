@@ -58,7 +58,7 @@ describe("importing a folder", () => {
       width: 900,
       height: 600,
       createdAt: new Date("2024-03-05T10:00:00Z"),
-      description: "“Harbour at Dusk” is a travel image featuring sea, boats and evening, free to use for any purpose.",
+      description: "“Harbour at Dusk”, from the Travel collection, features sea, boats and evening, and is free to use for any purpose.",
       searchText: "harbour at dusk mira holt sea boats evening",
     });
     const pine = rows.find((r) => r.id !== harbour.id)!;

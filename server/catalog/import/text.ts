@@ -46,10 +46,17 @@ function listOf(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-/** One generated sentence, the same for the same title, tags and category. */
+/**
+ * One generated sentence, the same for the same title, tags and category, which reads well
+ * whatever the category's grammar ('Ocean', 'Landscapes', 'Digital Art'), e.g. “Harbour at
+ * Dusk”, from the Travel collection, features sea, boats and evening, and is free to use for
+ * any purpose.
+ */
 export function describeImage(title: string, tags: string[], category: string): string {
-  const kind = category === DEFAULT_CATEGORY ? "image" : `${category.toLowerCase()} image`;
-  const featuring = tags.length ? ` featuring ${listOf(tags.slice(0, 3).map((t) => t.toLowerCase()))}` : "";
-  const phrase = `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind}${featuring}, free to use for any purpose.`;
-  return title === DEFAULT_TITLE ? phrase[0]!.toUpperCase() + phrase.slice(1) : `“${title}” is ${phrase}`;
+  const subject = title === DEFAULT_TITLE ? "This image" : `“${title}”`;
+  const from = category === DEFAULT_CATEGORY ? "" : `, from the ${category} collection,`;
+  const shown = tags.slice(0, 3).map((t) => t.toLowerCase());
+  // A comma keeps the list's own 'and' apart from the sentence's.
+  const featuring = shown.length ? ` features ${listOf(shown)}${shown.length > 1 ? "," : ""} and` : "";
+  return `${subject}${from}${featuring} is free to use for any purpose.`;
 }
