@@ -1,10 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../test/scratch-dir.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), "stockroom-config-"));
+const dataDir = () => scratchDir("config");
 
 describe("loadConfig", () => {
   it("starts on port 3000 with a generated, kept auth secret when nothing is set", () => {

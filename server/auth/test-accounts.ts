@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll } from "vitest";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { startSmtpPeer } from "../../e2e/peers/smtp.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -14,13 +12,6 @@ import { CLIENT_IP_HEADER, createAuth } from "./auth.ts";
 /** Accounts tests: the real Better Auth instance and accounts service on a test database. */
 
 export const BASE_URL = "http://stockroom.test";
-
-/** A scratch folder, removed after the file's tests. */
-export function scratchDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `stockroom-${prefix}-`));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 /** A local SMTP server whose received mails land in a folder; closed after the file's tests. */
 export async function smtpPeer() {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll } from "vitest";
-import { scratchDir } from "../auth/test-accounts.ts";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { createLogger } from "../logger.ts";

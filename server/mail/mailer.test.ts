@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { waitForMail } from "../../e2e/peers/smtp.ts";
-import { scratchDir, smtpPeer } from "../auth/test-accounts.ts";
+import { scratchDir } from "../../test/scratch-dir.ts";
+import { smtpPeer } from "../auth/test-accounts.ts";
 import type { Logger } from "../logger.ts";
 import { createMailer } from "./mailer.ts";
 
