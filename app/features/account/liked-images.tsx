@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ImagePage, ImageSummary } from "#contracts/catalog";
-import { useEngagement } from "~/features/engagement/store";
+import { engagementSettled, useEngagement } from "~/features/engagement/store";
 import { Picture } from "~/features/gallery/picture";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { HeartIcon, Spinner } from "~/lib/icons";
@@ -14,7 +14,7 @@ const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 50vw";
 /**
  * The Liked Images tab: a grid of 2, 3 or 4 columns; a click opens the detail overlay with
  * navigation among the liked images. An image unliked in the overlay leaves the grid, and
- * the list is read again when the overlay closes.
+ * the list is read again when the overlay closes, once the likes and unlikes are answered.
  */
 export function LikedImages({ first }: { first: ImagePage }) {
   const pageUrl = useCallback((cursor: string) => `/api/me/likes?cursor=${encodeURIComponent(cursor)}`, []);
@@ -67,7 +67,8 @@ export function LikedImages({ first }: { first: ImagePage }) {
             onIndexChange={setOpen}
             onClose={() => {
               setOpen(null);
-              void revalidator.revalidate();
+              // An unlike sent just before closing must be counted by the list read again.
+              void engagementSettled().then(() => revalidator.revalidate());
             }}
             unlikeKey="log"
           />

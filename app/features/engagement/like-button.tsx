@@ -4,7 +4,7 @@ import type { ImageSummary } from "#contracts/catalog";
 import { HeartIcon } from "~/lib/icons";
 import { loginPathHere, useRootData } from "~/lib/viewer";
 import { putLike } from "./api";
-import { setEngagement, useEngagement } from "./store";
+import { setEngagement, tracked, useEngagement } from "./store";
 
 /** Like or unlike: shown at once, confirmed by the server, undone with a toast when it fails. */
 export function useToggleLike(image: ImageSummary): { liked: boolean; likes: number; toggle: () => void } {
@@ -18,7 +18,7 @@ export function useToggleLike(image: ImageSummary): { liked: boolean; likes: num
     }
     const next = !liked;
     setEngagement(image.id, { liked: next, likes: Math.max(0, likes + (next ? 1 : -1)) });
-    putLike(image.id, next).then(
+    tracked(putLike(image.id, next)).then(
       (state) => setEngagement(image.id, { liked: state.liked, likes: state.likes }),
       (error: Error) => {
         setEngagement(image.id, { liked, likes });

@@ -10,6 +10,7 @@ export interface Engagement {
 
 const changes = new Map<number, Partial<Engagement>>();
 const listeners = new Set<() => void>();
+const pending = new Set<Promise<unknown>>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -30,4 +31,20 @@ export function useEngagement(image: ImageSummary): Engagement {
     () => undefined,
   );
   return { liked: image.liked, likes: image.likes, downloads: image.downloads, ...change };
+}
+
+/** Follows a request that changes an image's engagement (a like, an unlike) until it is answered. */
+export function tracked<T>(request: Promise<T>): Promise<T> {
+  pending.add(request);
+  const settled = () => void pending.delete(request);
+  request.then(settled, settled);
+  return request;
+}
+
+/**
+ * Resolves once every engagement request sent so far has been answered, so that data read
+ * afterwards (a loader revalidating) already counts them.
+ */
+export async function engagementSettled(): Promise<void> {
+  await Promise.allSettled(pending);
 }
