@@ -1,10 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll } from "vitest";
 import type { Viewer } from "#contracts/account";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { createImportService } from "../catalog/import/import-service.ts";
 import type { Db } from "../db/database.ts";
 import { images, user } from "../db/schema.ts";
@@ -17,9 +14,7 @@ import { solidImage } from "../media/test-images.ts";
 
 /** Media storage in a scratch folder, removed after the file's tests. */
 export function scratchMedia() {
-  const dir = mkdtempSync(path.join(tmpdir(), "stockroom-engagement-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  return localDiskStorage(dir);
+  return localDiskStorage(scratchDir("engagement"));
 }
 
 /** `count` people with accounts (rows only: these tests talk to services, not to sign-in). */

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { jpegDownload } from "./download.ts";
 import { localDiskStorage } from "./local-disk-storage.ts";
 import { splitImage } from "./test-images.ts";
 import { processImage, storeObjects } from "./variants.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "stockroom-download-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const storage = localDiskStorage(dir);
+const storage = localDiskStorage(scratchDir("download"));
 
 async function bytesOf(file: { stream: NodeJS.ReadableStream }): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../../test/scratch-dir.ts";
 import { testDatabase } from "../../../test/database.ts";
 import { creators, images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
@@ -10,9 +8,7 @@ import { createImportService } from "../import/import-service.ts";
 import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
 
 const database = await testDatabase();
-const mediaDir = mkdtempSync(path.join(tmpdir(), "stockroom-demo-"));
-afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
-const media = localDiskStorage(mediaDir);
+const media = localDiskStorage(scratchDir("demo"));
 const imports = createImportService({ db: database.db, media, log: createLogger("silent") });
 const noProgress = () => ({ update() {}, stop() {} });
 
