@@ -41,5 +41,5 @@ export async function startTestApp(database: Pick<Database, "db" | "pool">, env:
     return fetch(`${origin}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
   }
 
-  return { services, call };
+  return { services, call, origin };
 }

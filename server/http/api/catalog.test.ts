@@ -1,45 +1,18 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import type { CreatorPage, ImageDetail, ImagePage } from "#contracts/catalog";
 import { testDatabase } from "../../../test/database.ts";
-import { scratchDir } from "../../../test/scratch-dir.ts";
 import { cookiesFrom } from "../../auth/test-accounts.ts";
 import { addImages, minute } from "../../catalog/test-fixtures.ts";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
-import { createServices } from "../../services.ts";
-import { createHttpApp } from "../app.ts";
+import { startTestApp } from "../test-app.ts";
 
 /** The catalog API over HTTP: answers, caching, and the errors a client gets for bad input. */
 
 const database = await testDatabase();
 const { db } = database;
-const BASE_URL = "http://stockroom.test";
-const config = loadConfig({
-  DATA_DIR: scratchDir("catalog-http"),
-  BASE_URL,
-  AUTH_SECRET: "a-test-secret-that-is-long-enough-for-better-auth",
-  LOG_LEVEL: "silent",
-});
-const services = createServices({ config, database, log: createLogger("silent") });
-const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
-const server = app.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await services.close();
-});
-
-function call(method: string, path: string, options: { cookies?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = { origin: BASE_URL };
-  if (options.cookies) headers.cookie = options.cookies;
-  if (options.json !== undefined) headers["content-type"] = "application/json";
-  return fetch(`${origin}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
-}
+const { call, origin } = await startTestApp(database);
 
 async function json<T>(path: string, status = 200): Promise<T> {
   const res = await call("GET", path);
