@@ -1,7 +1,7 @@
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
-import { createCatalogCache } from "./catalog/catalog-cache.ts";
+import { CATALOG_CHANGES, createCatalogCache } from "./catalog/catalog-cache.ts";
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
 import type { Config } from "./config.ts";
@@ -55,7 +55,7 @@ export function createServices(deps: {
   const accountsRepository = createAccountsRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
-  const catalogChanges = deps.keepLists === false ? undefined : listenForChanges(pool, "catalog_changed", log);
+  const catalogChanges = deps.keepLists === false ? undefined : listenForChanges(pool, CATALOG_CHANGES, log);
   const catalog = createCatalogService({
     catalog: createCatalogRepository(db),
     log,

@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { ImagePage } from "#contracts/catalog";
 import { testDatabase } from "../../test/database.ts";
-import { listenForChanges } from "../db/change-feed.ts";
+import { CHANGE_FEED_APPLICATION_NAME, listenForChanges } from "../db/change-feed.ts";
 import { images, imageTags } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
+import { CATALOG_CHANGES } from "./catalog-cache.ts";
 import { addImages, catalogService, hide, minute } from "./test-fixtures.ts";
 
 /**
@@ -16,7 +17,7 @@ import { addImages, catalogService, hide, minute } from "./test-fixtures.ts";
 
 const database = await testDatabase();
 const { db, pool } = database;
-const changes = listenForChanges(pool, "catalog_changed", createLogger("silent"));
+const changes = listenForChanges(pool, CATALOG_CHANGES, createLogger("silent"));
 afterAll(() => changes.close());
 const catalog = catalogService(db, changes);
 
@@ -47,7 +48,7 @@ async function settled() {
   const heard = new Promise<void>((resolve) => {
     const stop = changes.subscribe((payload) => payload === marker && (stop(), resolve()));
   });
-  await pool.query("select pg_notify('catalog_changed', $1)", [marker]);
+  await pool.query("select pg_notify($1, $2)", [CATALOG_CHANGES, marker]);
   await heard;
 }
 
@@ -86,7 +87,9 @@ describe("lists kept between changes", () => {
 
   it("keeps nothing while it cannot hear the database, and keeps again once it hears it again", async () => {
     await vi.waitFor(() => expect(changes.live).toBe(true));
-    await pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'stockroom changes' and datname = current_database()");
+    await pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()", [
+      CHANGE_FEED_APPLICATION_NAME,
+    ]);
     await vi.waitFor(() => expect(changes.live).toBe(false));
     await renameUnannounced(dusk, "Harbour at nightfall");
     expect(titles(await firstPage())).toContain("Harbour at nightfall");

@@ -14,6 +14,9 @@ import type { ChangeFeed } from "../db/change-feed.ts";
  * rows is kept past it.
  */
 
+/** The NOTIFY channel of catalog changes; the payload is `counts` (likes, downloads) or `content`. */
+export const CATALOG_CHANGES = "catalog_changed";
+
 /** Distinct pages kept (first pages of tags and searches, the first pages of the newest); each is 30-100 summaries. */
 const PAGES_KEPT = 200;
 const TOTALS_KEPT = 1000;

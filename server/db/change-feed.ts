@@ -19,7 +19,7 @@ export interface ChangeFeed {
 }
 
 /** How the connection shows in pg_stat_activity. */
-const APPLICATION_NAME = "stockroom changes";
+export const CHANGE_FEED_APPLICATION_NAME = "stockroom changes";
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -55,7 +55,7 @@ export function listenForChanges(pool: pg.Pool, channel: string, log: Logger): C
   };
 
   const connect = async () => {
-    const next = new pg.Client({ ...pool.options, application_name: APPLICATION_NAME });
+    const next = new pg.Client({ ...pool.options, application_name: CHANGE_FEED_APPLICATION_NAME });
     client = next;
     next.on("error", lost);
     next.on("end", () => client === next && lost(new Error("connection ended")));
