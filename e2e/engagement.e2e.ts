@@ -122,6 +122,37 @@ describe("likes", () => {
     expect(await fact(there, "Likes")).toBe(before);
   });
 
+  it("keeps the last of a quick like and unlike, even when the like is answered late", async () => {
+    const image = await nthImage(28);
+    const { context } = await signedIn();
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    const seen: string[] = [];
+    // The like is held back until the unlike has been clicked: sent at once, the unlike would overtake it.
+    let releaseLike = () => {};
+    const likeHeld = new Promise<void>((resolve) => (releaseLike = resolve));
+    await page.route(`**/api/images/${image.id}/like`, async (route) => {
+      seen.push(`${route.request().method()} sent`);
+      if (route.request().method() === "PUT") await likeHeld;
+      await route.continue();
+    });
+    page.on("response", (r) => r.url().endsWith(`/api/images/${image.id}/like`) && seen.push(`${r.request().method()} answered`));
+    const unliked = page.waitForResponse((r) => r.url().endsWith(`/api/images/${image.id}/like`) && r.request().method() === "DELETE");
+    await likeButton(dialog).click();
+    await likeButton(dialog).click();
+    expect(await likeButton(dialog).getAttribute("aria-pressed")).toBe("false");
+    releaseLike();
+    expect((await unliked).status()).toBe(200);
+    expect(seen).toEqual(["PUT sent", "PUT answered", "DELETE sent", "DELETE answered"]);
+    expect(await likeButton(dialog).getAttribute("aria-pressed")).toBe("false");
+
+    await page.unrouteAll();
+    await page.reload();
+    const reloaded = await detailOf(page, image);
+    expect(await likeButton(reloaded).getAttribute("aria-pressed")).toBe("false");
+    expect(await fact(reloaded, "Likes")).toBe(image.likes);
+  });
+
   it("likes from a card of the grid, and the card's like shows on its overlay", async () => {
     const image = await nthImage(2);
     const { context } = await signedIn();
