@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { baseUrl } from "./browser.ts";
+import { baseUrl, interactive } from "./browser.ts";
 
 /** Helpers shared by the account browser tests. */
 
@@ -21,10 +21,7 @@ export async function signUpByApi(context: BrowserContext, name: string, email =
 
 /** Waits until React has hydrated the page: from then on its buttons show their busy states. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps$"));
-  });
+  await interactive(page.locator("form").first());
 }
 
 /** A form field by its label, exactly (the show/hide buttons' names contain the labels too). */

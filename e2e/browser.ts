@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
 import { CHROMIUM_PATH } from "./chromium.ts";
 
@@ -43,6 +43,15 @@ export async function newContext(viewport: ViewportName = "desktop", options: Br
 
 export async function newPage(viewport: ViewportName = "desktop", options: BrowserContextOptions = {}): Promise<Page> {
   return (await newContext(viewport, options)).newPage();
+}
+
+/**
+ * Waits until React has hydrated the element and run the effects of that render (listeners
+ * such as the overlay's keys are added there): from then on its buttons and keys work.
+ */
+export async function interactive(locator: Locator): Promise<void> {
+  await locator.page().waitForFunction((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")), await locator.elementHandle());
+  await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ImageSummary } from "#contracts/catalog";
-import { baseUrl, newContext, newPage, type ViewportName } from "./browser.ts";
+import { baseUrl, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { newestImages } from "./gallery-page.ts";
 
 /**
@@ -40,15 +40,6 @@ async function signIn(email: string): Promise<BrowserContext> {
 /** The n-th newest image of the demo catalog: each test takes its own, so parallel tests do not share counts. */
 async function nthImage(n: number): Promise<ImageSummary> {
   return (await newestImages())[n]!;
-}
-
-/**
- * Waits until React has hydrated the element and run the effects of that render (listeners
- * such as the overlay's keys are added there): from then on its buttons and keys work.
- */
-async function interactive(locator: Locator): Promise<void> {
-  await locator.page().waitForFunction((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")), await locator.elementHandle());
-  await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /** The image's detail over the gallery, once it shows and works. */

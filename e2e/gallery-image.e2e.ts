@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImageDetail } from "#contracts/catalog";
-import { baseUrl, newPage } from "./browser.ts";
+import { baseUrl, interactive, newPage } from "./browser.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 
 /** The image detail: the overlay over the grid, and the image's own server-rendered page. */
@@ -108,6 +108,7 @@ describe("detail overlay", () => {
     expect(res.status()).toBe(200);
     await page.goto(image.path);
     const dialog = page.getByRole("dialog", { name: image.title });
+    await interactive(dialog);
     const liked = page.waitForResponse((response) => response.url().endsWith(`/api/images/${image.id}/like`) && response.request().method() === "PUT");
     await dialog.getByRole("button", { name: "Like" }).click();
     expect((await liked).status()).toBe(200);
