@@ -2,7 +2,8 @@ import { gzipSync } from "node:zlib";
 import { rmSync } from "node:fs";
 import { chromium, type BrowserContextOptions } from "playwright-core";
 import { assertChromium, CHROMIUM_PATH } from "../e2e/chromium.ts";
-import { buildApp, freePort, scratchDataDir, startServer } from "../e2e/server.ts";
+import { buildApp, scratchDataDir, startServer } from "../e2e/server.ts";
+import { freePort } from "../server/free-port.ts";
 
 /**
  * `npm run bench:web`: the home page as a visitor on a slow phone meets it. Chromium with 4x

@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { newPage } from "./browser.ts";
-import { freePort, scratchDataDir, startServer } from "./server.ts";
+import { freePort } from "../server/free-port.ts";
+import { scratchDataDir, startServer } from "./server.ts";
 
 /** A fresh installation with no images (DEMO_IMAGES=0): its own server beside the suite's. */
 describe("an empty gallery", () => {

@@ -4,7 +4,8 @@ import type { TestProject } from "vitest/node";
 import { assertChromium } from "./chromium.ts";
 import { OIDC_CLIENT, startOidcPeer } from "./peers/oidc.ts";
 import { startSmtpPeer } from "./peers/smtp.ts";
-import { buildApp, freePort, scratchDataDir, startServer } from "./server.ts";
+import { freePort } from "../server/free-port.ts";
+import { buildApp, scratchDataDir, startServer } from "./server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

