@@ -1,15 +1,13 @@
 import express from "express";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
 import { mediaKey } from "../media/keys.ts";
 import { solidImage } from "../media/test-images.ts";
 import { mediaRouter } from "./media.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "stockroom-media-"));
+const dir = scratchDir("media");
 const storage = localDiskStorage(dir);
 let base = "";
 let file: Buffer;
@@ -27,10 +25,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;
   close = () => server.close();
 });
-afterAll(() => {
-  close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe("GET /media/{key}", () => {
   it("serves the file with its type, cacheable forever, with a strong ETag", async () => {

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/database.ts";
+import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
@@ -13,7 +11,7 @@ import { airtableSource, type AirtableOptions } from "./airtable-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
-const mediaDir = mkdtempSync(path.join(tmpdir(), "stockroom-airtable-"));
+const mediaDir = scratchDir("airtable");
 const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
 
 /** Requests the fake Airtable received, and how many 429s it still has to give. */
@@ -100,10 +98,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => {
-  server.close();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+afterAll(() => void server.close());
 
 describe("importing from Airtable", () => {
   it("reads every page newest first, retries a 429, maps the fields and skips records without a usable image", async () => {

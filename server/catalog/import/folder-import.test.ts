@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, type Dirent } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, rmSync, writeFileSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/database.ts";
+import { scratchDir } from "../../../test/scratch-dir.ts";
 import { createLogger } from "../../logger.ts";
 import { creators, images } from "../../db/schema.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
@@ -12,7 +12,7 @@ import { folderSource } from "./folder-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
-const work = mkdtempSync(path.join(tmpdir(), "stockroom-import-"));
+const work = scratchDir("import");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
 const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
@@ -43,7 +43,6 @@ beforeAll(async () => {
     'file,title,tags,category,creator,created\nharbour.jpg,Harbour at Dusk,"Sea, boats, sea, Evening",Travel,Mira Holt,2024-03-05T10:00:00Z\n',
   );
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("importing a folder", () => {
   it("imports the good files with their manifest data and skips the others with reasons", async () => {
