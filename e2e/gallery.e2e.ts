@@ -32,6 +32,22 @@ describe("home page", () => {
     expect(html).toContain(`background-color:${first.color}`);
   });
 
+  it("paints styled from the HTML alone: the page's styles come inline, not from a stylesheet it must wait for", async () => {
+    const page = await newPage();
+    const stylesheets: string[] = [];
+    await page.route("**/*.css", (route) => {
+      stylesheets.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const boxes = await cards(page).evaluateAll((items) => items.slice(0, 8).map((item) => Math.round(item.getBoundingClientRect().left)));
+    expect(new Set(boxes).size).toBe(4);
+    expect(await page.getByRole("link", { name: "Join" }).evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    // The stylesheet is still linked (hydration expects it) but only for print, so the paint never waits for it.
+    expect(stylesheets.length).toBe(1);
+    expect(await page.locator('link[rel="stylesheet"]').getAttribute("media")).toBe("print");
+  });
+
   // Spec: 2 columns; 3 from 640px; 3 from 768px; 4 from 1024px; 4 from 1280px; 5 from 1536px; gap 16px.
   const breakpoints: Array<[number, number]> = [
     [390, 2],

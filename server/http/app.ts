@@ -11,6 +11,7 @@ import { engagementRoutes } from "./api/engagement.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
+import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { sameOriginOnly } from "./origin.ts";
 
 declare module "react-router" {
@@ -68,12 +69,14 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Vite serves the styles in dev mode, as modules it can replace in place.
+  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",
-      getLoadContext: (req) => requestContext(services, req),
+      getLoadContext: (req) => requestContext(services, req, finishPage),
     }),
   );
   return app;

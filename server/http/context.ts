@@ -9,6 +9,8 @@ export type RequestContext = {
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
+  /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
+  finishPage(html: string): string;
 };
 
 export function publicSettings(services: Services): PublicSettings {
@@ -21,10 +23,11 @@ export function publicSettings(services: Services): PublicSettings {
   };
 }
 
-export function requestContext(services: Services, req: Request): RequestContext {
+export function requestContext(services: Services, req: Request, finishPage: (html: string) => string): RequestContext {
   return {
     services,
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
+    finishPage,
   };
 }
