@@ -10,7 +10,8 @@ export interface Engagement {
 
 const changes = new Map<number, Partial<Engagement>>();
 const listeners = new Set<() => void>();
-const pending = new Set<Promise<unknown>>();
+/** Per image, the last change sent (a like, an unlike) until it is answered: the next one waits for it. */
+const lastSent = new Map<number, Promise<unknown>>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -33,12 +34,26 @@ export function useEngagement(image: ImageSummary): Engagement {
   return { liked: image.liked, likes: image.likes, downloads: image.downloads, ...change };
 }
 
-/** Follows a request that changes an image's engagement (a like, an unlike) until it is answered. */
-export function tracked<T>(request: Promise<T>): Promise<T> {
-  pending.add(request);
-  const settled = () => void pending.delete(request);
-  request.then(settled, settled);
-  return request;
+/**
+ * Sends a change of the image's engagement once its previous one is answered, so that the
+ * server sees them in the visitor's order. Resolves null when a later change was sent
+ * meanwhile: its answer decides.
+ */
+export function sendInTurn<T>(id: number, send: () => Promise<T>): Promise<T | null> {
+  const request = (lastSent.get(id) ?? Promise.resolve()).then(send, send);
+  lastSent.set(id, request);
+  const superseded = () => {
+    if (lastSent.get(id) !== request) return true;
+    lastSent.delete(id);
+    return false;
+  };
+  return request.then(
+    (answer) => (superseded() ? null : answer),
+    (error: unknown) => {
+      if (superseded()) return null;
+      throw error;
+    },
+  );
 }
 
 /**
@@ -46,5 +61,5 @@ export function tracked<T>(request: Promise<T>): Promise<T> {
  * afterwards (a loader revalidating) already counts them.
  */
 export async function engagementSettled(): Promise<void> {
-  await Promise.allSettled(pending);
+  await Promise.allSettled(lastSent.values());
 }
