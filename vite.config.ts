@@ -24,13 +24,13 @@ function firstLoadChunks(): Rollup.GetManualChunk {
     if (!owners) {
       const chunkOf = new Map<string, string>();
       const entries = [...getModuleIds()].filter((module) => getModuleInfo(module)?.isEntry);
-      for (const [chunk, path] of FIRST_LOAD) {
+      for (const [chunk, file] of FIRST_LOAD) {
         const claim = (module: string) => {
           if (chunkOf.has(module)) return;
           chunkOf.set(module, chunk);
           getModuleInfo(module)?.importedIds.forEach(claim);
         };
-        const entry = entries.find((module) => module.split("?")[0]!.endsWith(path));
+        const entry = entries.find((module) => module.split("?")[0]!.endsWith(file));
         if (entry) claim(entry);
       }
       owners = chunkOf;
