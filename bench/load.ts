@@ -64,7 +64,7 @@ async function generate({ url, connections, requests }: LoadOptions): Promise<Lo
   return { requests, seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
 }
 
-/** Runs the load from a child process (with this process's flags, tsx's loader among them). */
+/** Runs the load from a child process (with this process's flags). */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [JSON.stringify(options)]);

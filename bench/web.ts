@@ -2,7 +2,8 @@ import { gzipSync } from "node:zlib";
 import { rmSync } from "node:fs";
 import { chromium, type BrowserContextOptions } from "playwright-core";
 import { assertChromium, CHROMIUM_PATH } from "../e2e/chromium.ts";
-import { buildApp, scratchDataDir, startServer } from "../e2e/server.ts";
+import { buildIfChanged } from "../scripts/build-if-changed.ts";
+import { scratchDataDir, startServer } from "../e2e/server.ts";
 import { freePort } from "../server/free-port.ts";
 
 /**
@@ -57,7 +58,7 @@ const median = (values: number[]) => {
 
 async function main() {
   assertChromium();
-  if (!process.env.BENCH_SKIP_BUILD) buildApp();
+  buildIfChanged();
   const dataDir = scratchDataDir();
   const server = await startServer({ port: await freePort(), dataDir, env: { DEMO_IMAGES: process.env.BENCH_DEMO_IMAGES ?? "60" } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });

@@ -19,7 +19,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** `npm run backup -- …` against a database and DATA_DIR of the test's own. */
 function backup(databaseUrl: string, dataDir: string, ...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "cli/backup.ts", ...args], {
+  return run(process.execPath, ["cli/backup.ts", ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BASE_URL: "http://127.0.0.1" },
   });
 }

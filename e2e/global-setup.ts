@@ -4,8 +4,10 @@ import type { TestProject } from "vitest/node";
 import { assertChromium } from "./chromium.ts";
 import { OIDC_CLIENT, startOidcPeer } from "./peers/oidc.ts";
 import { startSmtpPeer } from "./peers/smtp.ts";
+import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
 import { freePort } from "../server/free-port.ts";
-import { buildApp, scratchDataDir, startServer } from "./server.ts";
+import { buildIfChanged } from "../scripts/build-if-changed.ts";
+import { scratchDataDir, startServer } from "./server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,7 +25,7 @@ declare module "vitest" {
 /** Builds the app, then starts it as `npm start` would, on a scratch DATA_DIR and a free port. */
 export default async function setup(project: TestProject) {
   assertChromium();
-  if (!process.env.E2E_SKIP_BUILD) buildApp();
+  buildIfChanged();
   const dataDir = scratchDataDir();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -39,6 +41,11 @@ export default async function setup(project: TestProject) {
     // Every test signs up from 127.0.0.1: count per account only (e2e/account-limits.e2e.ts).
     AUTH_RATE_LIMIT_PER_IP: "100000",
   };
+  // E2E_POSTGRES_BIN: the server uses another PostgreSQL (`npm test` runs a journey on Debian's 15) through DATABASE_URL.
+  const postgres = process.env.E2E_POSTGRES_BIN
+    ? await startEmbeddedPostgres({ dir: path.join(dataDir, "external-postgres"), password: "e2e", binDir: process.env.E2E_POSTGRES_BIN })
+    : undefined;
+  if (postgres) env.DATABASE_URL = postgres.url;
   const server = await startServer({ port, dataDir, env });
 
   project.provide("baseUrl", baseUrl);
@@ -47,7 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide("oidcIssuer", oidc.issuer);
   return async () => {
     await server.stop();
-    await Promise.all([smtp.close(), oidc.close()]);
+    await Promise.all([smtp.close(), oidc.close(), postgres?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,20 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Shared by the browser suite (e2e/global-setup.ts) and the benchmarks (bench/): a built Stockroom server. */
-
-/** `react-router build`, as `npm start` runs it. */
-export function buildApp(): void {
-  // Vitest sets NODE_ENV=test, which would make Vite bundle development React.
-  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("react-router build failed");
-}
 
 /** An empty DATA_DIR under the system's temporary folder. */
 export function scratchDataDir(): string {
@@ -29,7 +19,7 @@ export function scratchDataDir(): string {
  */
 export async function startServer(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const server: ChildProcess = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/main.ts"], {
+  const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(options.port),

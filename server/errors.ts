@@ -20,13 +20,13 @@ export type ErrorCode = (typeof errorCodes)[number];
 
 export class AppError extends Error {
   override name = "AppError";
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** Extra, safe-to-show detail, e.g. the parameter at fault or seconds until retry. */
-    readonly details?: Record<string, unknown>,
-  ) {
+  readonly code: ErrorCode;
+  /** Extra, safe-to-show detail, e.g. the parameter at fault or seconds until retry. */
+  readonly details?: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
+    this.code = code;
+    this.details = details;
   }
 }
 

@@ -8,7 +8,7 @@ import { connect } from "./db/database.ts";
 import { runningServerUrl } from "./db/cli-database.ts";
 
 /**
- * The real server, started as `npm start` starts it (one Node process, no tsx wrapper, so a
+ * The real server, started as `npm start` starts it (one Node process running the TypeScript itself, so a
  * signal reaches it and nothing else), on a scratch DATA_DIR with the embedded PostgreSQL.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-lifecycle-"));
@@ -24,7 +24,7 @@ interface Run {
 }
 
 function run(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     // (Vitest sets BASE_URL to "/" for its own use; the server needs an origin.)
     env: { ...process.env, BASE_URL: "http://127.0.0.1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "debug", DEMO_IMAGES: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -15,7 +15,9 @@ declare module "vitest" {
 
 /**
  * One embedded PostgreSQL for the whole run, with a migrated template database that each
- * test file clones (test/database.ts). TEST_DATABASE_URL points the suite at another server.
+ * test file clones (test/database.ts). TEST_DATABASE_URL points the suite at another server;
+ * TEST_POSTGRES_BIN starts the server from another PostgreSQL's binaries (`npm test` runs the
+ * suite again on Debian's PostgreSQL 15 that way).
  */
 export default async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL;
@@ -23,7 +25,7 @@ export default async function setup(project: TestProject) {
   if (!url) {
     const dir = mkdtempSync(path.join(tmpdir(), "stockroom-test-"));
     chmodSync(dir, 0o755); // PostgreSQL may run as another user, who must reach its folder
-    const server = await startEmbeddedPostgres({ dir: path.join(dir, "postgres"), password: "test" });
+    const server = await startEmbeddedPostgres({ dir: path.join(dir, "postgres"), password: "test", binDir: process.env.TEST_POSTGRES_BIN });
     url = server.url;
     stop = async () => {
       await server.stop();

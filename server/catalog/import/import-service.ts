@@ -176,10 +176,9 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
 /** A record's file could not be fetched from its source; the record is skipped with `reason`. */
 export class SourceError extends Error {
   override name = "SourceError";
-  constructor(
-    readonly reason: string,
-    message: string,
-  ) {
+  readonly reason: string;
+  constructor(reason: string, message: string) {
     super(message);
+    this.reason = reason;
   }
 }
