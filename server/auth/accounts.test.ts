@@ -1,7 +1,7 @@
 import { messages } from "#contracts/account-forms";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { linkIn, mailsTo, waitForMail } from "../../e2e/peers/smtp.ts";
+import { linkIn, mailsTo, waitForMail } from "../../test/peers/smtp.ts";
 import { testDatabase } from "../../test/database.ts";
 import { images, likes, session, user, verification } from "../db/schema.ts";
 import { addImage, scratchMedia } from "../engagement/test-fixtures.ts";
