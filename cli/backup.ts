@@ -7,7 +7,7 @@ import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { contentTypeOf } from "../server/media/keys.ts";
 import { createMediaStorage, type MediaStorage } from "../server/media/storage.ts";
-import { progressBar } from "./progress.ts";
+import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage:

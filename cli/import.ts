@@ -7,7 +7,7 @@ import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
-import { progressBar } from "./progress.ts";
+import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage:

@@ -52,7 +52,7 @@ export interface ImageDetail extends ImageSummary {
   category: string;
   /** 'W × H' */
   resolution: string;
-  /** Size of the original in MB with one decimal, e.g. '2.5MB'. */
+  /** Size of the original in MB with one decimal, e.g. '2.5MB'; '< 0.1MB' under 0.05 MB. */
   fileSize: string;
   views: number;
   createdAt: string;

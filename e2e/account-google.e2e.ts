@@ -2,11 +2,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, newContext, newPage } from "./browser.ts";
 import { field, holdRequest, hydrated, newEmail } from "./account-page.ts";
-import { nameOf } from "./peers/oidc.ts";
+import { nameOf } from "../test/peers/oidc.ts";
 
 /**
  * 'Continue with Google' against a local OpenID Connect provider standing in for Google
- * (e2e/peers/oidc.ts): its sign-in page takes any address as the login.
+ * (test/peers/oidc.ts): its sign-in page takes any address as the login.
  */
 
 /** Clicks 'Continue with Google' and signs in at the provider as `email`, back to this site. */

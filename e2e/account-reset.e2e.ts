@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, expectNoAxeViolations, newContext, newPage } from "./browser.ts";
 import { PASSWORD, field, hydrated, newEmail, signInThroughForm, signUpByApi } from "./account-page.ts";
-import { linkIn, mailsTo, waitForMail } from "./peers/smtp.ts";
+import { linkIn, mailsTo, waitForMail } from "../test/peers/smtp.ts";
 
 /** 'Forgot your password?' through a local SMTP server that receives the real message. */
 

@@ -2,8 +2,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { assertChromium } from "./chromium.ts";
-import { OIDC_CLIENT, startOidcPeer } from "./peers/oidc.ts";
-import { startSmtpPeer } from "./peers/smtp.ts";
+import { OIDC_CLIENT, startOidcPeer } from "../test/peers/oidc.ts";
+import { startSmtpPeer } from "../test/peers/smtp.ts";
 import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
 import { freePort } from "../server/free-port.ts";
 import { buildIfChanged } from "../scripts/build-if-changed.ts";
@@ -15,9 +15,9 @@ declare module "vitest" {
     baseUrl: string;
     /** Its DATA_DIR (outbox, media, database). */
     dataDir: string;
-    /** Where the local SMTP server (the server's SMTP_URL) writes each mail it receives (e2e/peers/smtp.ts). */
+    /** Where the local SMTP server (the server's SMTP_URL) writes each mail it receives (test/peers/smtp.ts). */
     mailDir: string;
-    /** The local OpenID provider standing in for Google (e2e/peers/oidc.ts). */
+    /** The local OpenID provider standing in for Google (test/peers/oidc.ts). */
     oidcIssuer: string;
   }
 }

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { progressBar } from "../cli/progress.ts";
+import { progressBar } from "./progress.ts";
 import { seedDemoCatalogOnStart } from "./catalog/demo/demo-catalog.ts";
 import { createImportService, formatSummary } from "./catalog/import/import-service.ts";
 import { ConfigError, loadConfig } from "./config.ts";

@@ -1,9 +1,9 @@
 import { messages } from "#contracts/account-forms";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { linkIn, mailsTo, waitForMail } from "../../e2e/peers/smtp.ts";
+import { linkIn, mailsTo, waitForMail } from "../../test/peers/smtp.ts";
 import { testDatabase } from "../../test/database.ts";
-import { images, likes, session, user, verification } from "../db/schema.ts";
+import { account, images, likes, session, user, verification } from "../db/schema.ts";
 import { addImage, scratchMedia } from "../engagement/test-fixtures.ts";
 import { createLikesRepository } from "../engagement/likes-repository.ts";
 import { AppError } from "../errors.ts";
@@ -11,7 +11,7 @@ import { BASE_URL, accountsInstance, browserHeaders, cookiesFrom, smtpPeer } fro
 
 const { db } = await testDatabase();
 const smtp = await smtpPeer();
-const { accounts } = accountsInstance(db, { SMTP_URL: smtp.url });
+const { auth, accounts } = accountsInstance(db, { SMTP_URL: smtp.url });
 
 let people = 0;
 /** A new account, signed in from `ip`; its browser's cookies. */
@@ -262,5 +262,25 @@ describe("deleting an account", () => {
     await expect(accounts.signIn({ email: leaving.email, password: leaving.password }, browserHeaders(leaving.ip))).rejects.toMatchObject({
       message: messages.invalidCredentials,
     });
+  });
+
+  it("deletes an account confirmed with a password that has since joined the common list", async () => {
+    const leaving = await signUp("203.0.113.77");
+    const viewer = (await accounts.viewer(browserHeaders(leaving.ip, leaving.cookies)))!;
+    // Chosen when it was not yet common; the list of common passwords grew since.
+    const nowCommon = "password123";
+    const hash = await (await auth.$context).password.hash(nowCommon);
+    await db.update(account).set({ password: hash }).where(eq(account.userId, viewer.id));
+
+    await accounts.deleteAccount({ password: nowCommon, confirmEmail: "" }, browserHeaders(leaving.ip, leaving.cookies));
+    expect(await db.select().from(user).where(eq(user.id, viewer.id))).toEqual([]);
+  });
+
+  it("still refuses a common password where a new one is chosen", async () => {
+    const person = await signUp("203.0.113.78");
+    const error = await refusal(
+      accounts.changePassword({ currentPassword: person.password, newPassword: "password123", confirmPassword: "password123" }, browserHeaders(person.ip, person.cookies)),
+    );
+    expect(error.message).toBe(messages.passwordTooCommon);
   });
 });

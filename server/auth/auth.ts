@@ -37,6 +37,16 @@ const limitedPaths: Record<string, { action: string; account: "email" | "session
   "/verify-password": { action: "password", account: "session" },
 };
 
+/**
+ * Where a new password is chosen, and its field: only there are common passwords refused.
+ * Signing in or confirming with a password that has since joined the list still works.
+ */
+const newPasswordFields: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
 /** The key attempts are counted under: an action, and the IP or account (email address or user id) making them. */
 function attemptKey(action: string, kind: "ip" | "account", who: string): string {
   return `${action}:${kind}:${who.trim().toLowerCase()}`;
@@ -74,11 +84,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       if (limited.account === "session") who = (await getSessionFromCtx(ctx))?.user.id;
       if (who) await limit(attemptKey(limited.action, "account", who), rateLimits.perAccount);
     }
-    for (const field of ["password", "newPassword"] as const) {
-      const password = body[field];
-      if (ctx.path !== "/sign-in/email" && typeof password === "string" && isCommonPassword(password)) {
-        throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: messages.passwordTooCommon });
-      }
+    const field = newPasswordFields[ctx.path];
+    const password = field && body[field];
+    if (typeof password === "string" && isCommonPassword(password)) {
+      throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: messages.passwordTooCommon });
     }
     if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && "name" in body) {
       const name = typeof body.name === "string" ? body.name.trim() : "";

@@ -1,6 +1,6 @@
 import { afterAll } from "vitest";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { startSmtpPeer } from "../../e2e/peers/smtp.ts";
+import { startSmtpPeer } from "../../test/peers/smtp.ts";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { createLogger } from "../logger.ts";

@@ -174,6 +174,15 @@ describe("an image's detail", () => {
     expect((await catalog.get(id!)).views).toBe(2);
   });
 
+  it("shows a file under 0.05 MB as '< 0.1MB', never '0.0MB'", async () => {
+    const [tiny, small] = await addImages(db, [
+      { title: "Tiny icon", createdAt: minute(31), bytes: 30_000 },
+      { title: "Small icon", createdAt: minute(32), bytes: 52_429 },
+    ]);
+    expect((await catalog.get(tiny!)).fileSize).toBe("< 0.1MB");
+    expect((await catalog.get(small!)).fileSize).toBe("0.1MB");
+  });
+
   it("answers NOT_FOUND for an unknown id", async () => {
     await expect(catalog.get(2_000_000_000)).rejects.toBeInstanceOf(AppError);
     await expect(catalog.get(2_000_000_000)).rejects.toEqual(notFound);

@@ -62,6 +62,13 @@ export function decodeCursor(cursor: string): Position {
 }
 
 /** Search text as matched: lower-case, single spaces. */
+const MB = 1024 * 1024;
+
+/** The overlay's file size: MB with one decimal, '< 0.1MB' below 0.05 MB (product decisions). */
+export function fileSizeLabel(bytes: number): string {
+  return bytes < 0.05 * MB ? "< 0.1MB" : `${(bytes / MB).toFixed(1)}MB`;
+}
+
 function normalise(q: string): string {
   return q.toLowerCase().replace(/\s+/g, " ").trim();
 }
@@ -174,7 +181,7 @@ export function createCatalogService(deps: {
         description: row.description,
         category: row.category,
         resolution: `${row.width} × ${row.height}`,
-        fileSize: `${(row.bytes / (1024 * 1024)).toFixed(1)}MB`,
+        fileSize: fileSizeLabel(row.bytes),
         views: row.views,
         createdAt: row.createdAt,
         related,

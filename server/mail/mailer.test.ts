@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { waitForMail } from "../../e2e/peers/smtp.ts";
+import { waitForMail } from "../../test/peers/smtp.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { smtpPeer } from "../auth/test-accounts.ts";
 import type { Logger } from "../logger.ts";

@@ -7,15 +7,16 @@ import { images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import { solidImage, splitImage } from "../../media/test-images.ts";
-import { airtableSource, type AirtableOptions } from "./airtable-source.ts";
+import { airtableSource, RATE_LIMIT_RETRIES, type AirtableOptions } from "./airtable-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
 const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
 
-/** Requests the fake Airtable received, and how many 429s it still has to give. */
+/** Requests the fake Airtable received, how many 429s it still has to give, and the waits asked for. */
 const requests: IncomingMessage[] = [];
+const waits: number[] = [];
 let rateLimitsLeft = 0;
 let base = "";
 const files: Record<string, Buffer> = {};
@@ -87,8 +88,7 @@ const options = (extra: Partial<AirtableOptions> = {}): AirtableOptions => ({
   baseId: "appGallery",
   apiKey: "key-ok",
   apiUrl: base,
-  retryDelayMs: 5,
-  maxRetryDelayMs: 50,
+  sleep: async (ms) => void waits.push(ms),
   ...extra,
 });
 
@@ -152,9 +152,18 @@ describe("importing from Airtable", () => {
     await expect(airtableSource(options({ apiUrl: "http://127.0.0.1:9" }))).rejects.toThrow("Airtable: CONNECTION_ERROR");
   });
 
-  it("gives up when the rate limit does not lift", async () => {
+  it("waits 5 s before the first retry, about twice as long each time, never over 10 minutes, then gives up", async () => {
     rateLimitsLeft = 100;
-    await expect(airtableSource(options())).rejects.toThrow("Airtable: TOO_MANY_REQUESTS");
+    waits.length = 0;
+    requests.length = 0;
+    await expect(airtableSource(options({ random: () => 0 }))).rejects.toThrow(`Airtable: TOO_MANY_REQUESTS: Still rate-limited after ${RATE_LIMIT_RETRIES} retries`);
+    expect(waits).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 600_000]);
+    expect(requests).toHaveLength(RATE_LIMIT_RETRIES + 1);
+
+    // Jitter adds up to half of each wait, and the cap still holds.
+    waits.length = 0;
+    await expect(airtableSource(options({ random: () => 0.999 }))).rejects.toThrow("Airtable: TOO_MANY_REQUESTS");
+    expect(waits).toEqual([7_498, 14_995, 29_990, 59_980, 119_960, 239_920, 479_840, 600_000]);
     rateLimitsLeft = 0;
   });
 });

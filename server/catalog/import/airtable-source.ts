@@ -10,11 +10,27 @@ import { splitTags } from "./text.ts";
  * says: Name, Tags (list or comma string), Category, Creator, Like, the download count under
  * any of its five names, and the first attachment of field Image (or else of any attachment
  * field). Pages of 100 records, newest first by field Created; HTTP 429 is retried with
- * exponential backoff and jitter; other failures stop the import with Airtable's error.
+ * exponential backoff and jitter (`retryDelay`); other failures stop the import with
+ * Airtable's error.
  */
 
 export const DOWNLOAD_COUNT_FIELDS = ["Download count", "Download Count", "download count", "Downloads", "downloads"];
 const PAGE_SIZE = 100;
+/** Spec section 9: the retry delay starts at 5000 ms and never exceeds 600000 ms. */
+export const RETRY_FIRST_DELAY_MS = 5_000;
+export const RETRY_MAX_DELAY_MS = 600_000;
+/** Rate-limited answers retried before the import stops with TOO_MANY_REQUESTS (README says so). */
+export const RATE_LIMIT_RETRIES = 8;
+
+/**
+ * The wait before retry `attempt` (0 for the first): 5000 ms doubled per attempt, plus up to
+ * half of that again as jitter (`random` in [0, 1)), capped at 600000 ms. Without jitter the
+ * waits are 5, 10, 20, 40, 80, 160, 320 and 600 s: about 21 minutes in all.
+ */
+export function retryDelay(attempt: number, random: number): number {
+  const nominal = RETRY_FIRST_DELAY_MS * 2 ** attempt;
+  return Math.min(RETRY_MAX_DELAY_MS, Math.round(nominal * (1 + random / 2)));
+}
 
 export interface AirtableOptions {
   baseId: string;
@@ -22,13 +38,13 @@ export interface AirtableOptions {
   table?: string;
   /** https://api.airtable.com unless a test or proxy says otherwise. */
   apiUrl?: string;
-  /** First retry delay after a 429 (spec: 5000 ms), doubled each time up to maxRetryDelayMs (600000 ms). */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
   /** Per request (spec: 300000 ms). */
   timeoutMs?: number;
   /** Told about each retry, e.g. to show it on the console. */
   onRetry?: (delayMs: number) => void;
+  /** How a retry waits (a timer unless a test says otherwise) and where its jitter comes from. */
+  sleep?: (ms: number) => Promise<unknown>;
+  random?: () => number;
 }
 
 /** Airtable's error codes by HTTP status, with the spec's messages and our AppError code. */
@@ -122,12 +138,12 @@ export function airtableEntry(record: AirtableRecord, download: (url: string) =>
 export async function airtableSource(options: AirtableOptions): Promise<SourceEntry[]> {
   const apiUrl = (options.apiUrl ?? "https://api.airtable.com").replace(/\/+$/, "");
   const table = options.table ?? "Images";
-  const firstDelay = options.retryDelayMs ?? 5_000;
-  const maxDelay = options.maxRetryDelayMs ?? 600_000;
   const timeoutMs = options.timeoutMs ?? 300_000;
+  const wait = options.sleep ?? sleep;
+  const random = options.random ?? Math.random;
 
   async function request(url: string): Promise<unknown> {
-    for (let delay = firstDelay; ; delay *= 2) {
+    for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
         res = await fetch(url, { headers: { Authorization: `Bearer ${options.apiKey}` }, signal: AbortSignal.timeout(timeoutMs) });
@@ -142,10 +158,12 @@ export async function airtableSource(options: AirtableOptions): Promise<SourceEn
         if (res.ok) throw airtableError("INVALID_JSON", `The response to ${url.replace(apiUrl, "")} is not valid JSON`, "UNAVAILABLE");
       }
       if (res.status === 429) {
-        if (delay > maxDelay) throw airtableError("TOO_MANY_REQUESTS", "Still rate-limited after retrying; try again later", "RATE_LIMITED");
-        const wait = Math.round(delay * (0.5 + Math.random() * 0.5));
-        options.onRetry?.(wait);
-        await sleep(wait);
+        if (attempt === RATE_LIMIT_RETRIES) {
+          throw airtableError("TOO_MANY_REQUESTS", `Still rate-limited after ${RATE_LIMIT_RETRIES} retries; try again later`, "RATE_LIMITED");
+        }
+        const delay = retryDelay(attempt, random());
+        options.onRetry?.(delay);
+        await wait(delay);
         continue;
       }
       if (!res.ok) {
