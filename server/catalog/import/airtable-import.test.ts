@@ -6,13 +6,13 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { solidImage, splitImage } from "../../media/test-images.ts";
+import { solidImage, splitImage, TEST_LICENSE_URL } from "../../media/test-images.ts";
 import { airtableSource, type AirtableOptions } from "./airtable-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
 
 /** Requests the fake Airtable received, and how many 429s it still has to give. */
 const requests: IncomingMessage[] = [];

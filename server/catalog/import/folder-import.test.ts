@@ -7,7 +7,7 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { createLogger } from "../../logger.ts";
 import { creators, images } from "../../db/schema.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { pngClaiming, solidImage, splitImage, truncatedJpeg } from "../../media/test-images.ts";
+import { pngClaiming, solidImage, splitImage, truncatedJpeg, TEST_LICENSE_URL } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
@@ -15,7 +15,7 @@ const database = await testDatabase();
 const work = scratchDir("import");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
 
 /** Every object file under the media folder, as keys. */
 function storedKeys(): string[] {
