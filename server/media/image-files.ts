@@ -1,3 +1,4 @@
+import { AppError } from "../errors.ts";
 import { bytesOf, downloadKeys } from "./download.ts";
 import { labelHash, labelXmp } from "./labels.ts";
 import type { ImageFilesRow, LabelledImage, MediaRepository } from "./media-repository.ts";
@@ -24,7 +25,7 @@ export function createImageFiles(deps: { media: MediaStorage; repository: Pick<M
      */
     async relabel(image: Omit<LabelledImage, "id" | "title" | "creator">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
       const stored = await media.read(image.originalKey);
-      if (!stored) throw new Error(`The original ${image.originalKey} is missing`);
+      if (!stored) throw new AppError("NOT_FOUND", `The original ${image.originalKey} is missing`);
       const { objects, ...files } = await relabelImage(await bytesOf(stored.stream), image, xmp, image.mediaLabel !== null);
       return { files, written: await storeObjects(media, objects) };
     },
@@ -38,8 +39,8 @@ export function createImageFiles(deps: { media: MediaStorage; repository: Pick<M
       await removeObjects(media, [...unused, ...(downloadsChanged ? downloadKeys(old, labels) : [])]);
     },
 
-    /** Removes objects stored for files that were then not saved. */
-    discard: (written: string[]) => removeObjects(media, written),
+    /** Removes objects stored for files that were then not saved (unless another image came to refer to them meanwhile). */
+    discard: async (written: string[]) => removeObjects(media, await repository.unreferencedKeys(written)),
   };
 }
 

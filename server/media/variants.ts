@@ -3,6 +3,7 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { inParallel } from "../in-parallel.ts";
 import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
 import { labelHash } from "./labels.ts";
@@ -135,20 +136,6 @@ async function keptOriginal(input: Buffer, originalFormat: string, upright: bool
   const encode = originalEncoders[originalFormat];
   if (!encode) throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${originalFormat}`);
   return encode(sharp(input, inputOptions).keepIccProfile()).toBuffer();
-}
-
-/** Runs `tasks` at most `limit` at a time, keeping their order. */
-async function inParallel<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }
 
 function hex(n: number): string {
