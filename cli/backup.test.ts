@@ -10,6 +10,7 @@ import { createImportService } from "../server/catalog/import/import-service.ts"
 import { creators, images, imageTags, tags } from "../server/db/schema.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
+import { TEST_LICENSE_URL } from "../server/media/test-images.ts";
 
 const run = promisify(execFile);
 const source = await testDatabase();
@@ -36,7 +37,7 @@ async function catalogOf(db: typeof source.db) {
 describe("npm run backup", () => {
   it("copies the database and its media, and restores them into an empty installation", async () => {
     const dataDir = path.join(work, "site");
-    const imports = createImportService({ db: source.db, media: createMediaStorage({ dataDir }), log: createLogger("silent") });
+    const imports = createImportService({ db: source.db, media: createMediaStorage({ dataDir }), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
     await seedDemoCatalog({ imports, count: 3 });
 
     const out = path.join(work, "backup");

@@ -7,6 +7,7 @@ import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
+import { licenseUrlOf } from "../server/media/labels.ts";
 
 const usage = `Usage: npm run demo -- [--count <n>] [--seed <s>]
 
@@ -30,7 +31,7 @@ await runCommand("demo", usage, async () => {
   const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
   const database = await openCliDatabase(config, log.info);
   try {
-    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log });
+    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log, licenseUrl: licenseUrlOf(config.baseUrl) });
     let bar: ReturnType<typeof progressBar> | undefined;
     const summary = await seedDemoCatalog({
       imports,

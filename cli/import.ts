@@ -9,6 +9,7 @@ import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
+import { licenseUrlOf } from "../server/media/labels.ts";
 
 const usage = `Usage:
   npm run import -- folder <dir> [--creator <name>]
@@ -58,7 +59,7 @@ await runCommand("import", usage, async () => {
   const database = await openCliDatabase(config, log.info);
   try {
     const entries = await source();
-    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log });
+    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log, licenseUrl: licenseUrlOf(config.baseUrl) });
     const bar = progressBar("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
     for (const skip of summary.skips.slice(0, LIST_SKIPS)) console.log(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`);

@@ -47,6 +47,19 @@ export interface ImageSummary {
   liked: boolean;
 }
 
+/** How an image was made, as its source said: each field null when not known. */
+export interface HowItWasMade {
+  /** The model, e.g. 'Stable Diffusion XL 1.0'. */
+  model: string | null;
+  prompt: string | null;
+  negativePrompt: string | null;
+  seed: string | null;
+  /** Other generation settings as the source wrote them, e.g. 'steps 30, CFG 7, 1024 × 1024'. */
+  settings: string | null;
+  /** ISO 8601, UTC. */
+  generatedAt: string | null;
+}
+
 export interface ImageDetail extends ImageSummary {
   description: string;
   category: string;
@@ -60,6 +73,8 @@ export interface ImageDetail extends ImageSummary {
   related: ImageSummary[];
   /** Sizes offered for download, smallest first. */
   downloadSizes: DownloadSize[];
+  /** "How it was made", or null when the source said nothing of it. */
+  howMade: HowItWasMade | null;
 }
 
 export const downloadSizeNames = ["small", "medium", "large", "original"] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImageDetail } from "#contracts/catalog";
-import { baseUrl, interactive, newPage } from "./browser.ts";
+import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 
 /** The image detail: the overlay over the grid, and the image's own server-rendered page. */
@@ -8,6 +8,29 @@ import { cards, newestImages } from "./gallery-page.ts";
 async function detail(id: number): Promise<ImageDetail> {
   return (await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageDetail;
 }
+
+describe("how it was made", () => {
+  it("shows the model, prompt and the rest on the page of an image whose source told them, and nothing of the kind otherwise", async () => {
+    const details = await Promise.all((await newestImages(30)).map((image) => detail(image.id)));
+    const made = details.find((image) => image.howMade?.model && image.howMade.prompt && image.howMade.generatedAt)!;
+    const plain = details.find((image) => image.howMade === null)!;
+    expect(made && plain).toBeTruthy();
+
+    const page = await newPage();
+    await page.goto(made.path);
+    const section = page.getByRole("dialog", { name: made.title }).getByRole("region", { name: "How it was made" });
+    await section.waitFor();
+    await section.getByText(made.howMade!.model!, { exact: true }).waitFor();
+    await section.getByText(made.howMade!.prompt!, { exact: true }).waitFor();
+    expect(await section.getByText("Generated", { exact: true }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    await page.goto(plain.path);
+    await page.getByRole("dialog", { name: plain.title }).waitFor();
+    expect(await page.getByRole("region", { name: "How it was made" }).count()).toBe(0);
+    expect(await page.getByText("How it was made").count()).toBe(0);
+  });
+});
 
 describe("detail overlay", () => {
   it.each(["desktop", "phone"] as const)("opens over the grid on %s with the image's own URL, and Back closes it", async (viewport) => {

@@ -11,6 +11,7 @@ import { openDatabase } from "./db/database.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { licenseUrlOf } from "./media/labels.ts";
 
 /**
  * `npm start`: validate the configuration, open (or start) PostgreSQL, migrate, fill an
@@ -53,7 +54,7 @@ async function main() {
     const services = createServices({ config, database, log });
     cleanups.push(() => services.close());
     const seeding = seedDemoCatalogOnStart({
-      imports: createImportService({ db: database.db, media: services.media, log }),
+      imports: createImportService({ db: database.db, media: services.media, log, licenseUrl: licenseUrlOf(config.baseUrl) }),
       count: config.demoImages,
       signal: stop.signal,
       progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" }),

@@ -15,6 +15,9 @@ import { createReportsRepository } from "./engagement/reports-repository.ts";
 import { createReportsService, type ReportsService } from "./engagement/reports-service.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createHiddenMedia, type HiddenMedia } from "./media/hidden-media.ts";
+import { licenseUrlOf } from "./media/labels.ts";
+import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 
 /**
@@ -27,6 +30,8 @@ export interface Services {
   log: Logger;
   /** Image files (originals, variants, avatars); URLs via media.publicUrl(key). */
   media: MediaStorage;
+  /** Which media files belong to hidden images (the media route refuses them). */
+  hiddenMedia: HiddenMedia;
   /** Better Auth, mounted at /api/auth (server/http/api/account.ts). */
   auth: Auth;
   /** Accounts: who is signed in (`accounts.viewer(headers)`), sign-up/in/out, reset, profile, deletion. */
@@ -66,11 +71,12 @@ export function createServices(deps: {
     config,
     log,
     media,
+    hiddenMedia: createHiddenMedia({ repository: createMediaRepository(db), changes: catalogChanges }),
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl) }),
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
     async close() {
       await catalogChanges?.close();

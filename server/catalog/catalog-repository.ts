@@ -55,6 +55,13 @@ export interface DetailRow extends SummaryRow {
   /** ISO 8601, UTC. */
   createdAt: string;
   creatorId: number;
+  aiModel: string | null;
+  aiPrompt: string | null;
+  aiNegativePrompt: string | null;
+  aiSeed: string | null;
+  aiSettings: string | null;
+  /** ISO 8601, UTC. */
+  generatedAt: string | null;
 }
 
 export interface CreatorRow {
@@ -242,7 +249,9 @@ export function createCatalogRepository(db: Db) {
     async image(id: number): Promise<DetailRow | undefined> {
       const [row] = await named<DetailRow>(await rows<RawRow<DetailRow>>(sql`
         select ${summaryColumns}, 0 as rank, i.description, i.category, i.bytes, i.views,
-          ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId"
+          ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId",
+          i.ai_model as "aiModel", i.ai_prompt as "aiPrompt", i.ai_negative_prompt as "aiNegativePrompt",
+          i.ai_seed as "aiSeed", i.ai_settings as "aiSettings", ${iso(sql`i.generated_at`)} as "generatedAt"
         from images i join creators c on c.id = i.creator_id
         where i.id = ${id} and ${published}`));
       return row;

@@ -183,6 +183,26 @@ describe("an image's detail", () => {
     expect((await catalog.get(small!)).fileSize).toBe("0.1MB");
   });
 
+  it("says how it was made when the source told, and gives null when it did not", async () => {
+    const [made, plain] = (await addImages(db, [
+      {
+        title: "Glass city",
+        createdAt: minute(31),
+        howMade: { model: "FLUX.1 [dev]", prompt: "  a glass city at dawn\r\nwide angle ", seed: "42", generatedAt: new Date("2025-12-24T08:00:00Z") },
+      },
+      { title: "Plain city", createdAt: minute(32), howMade: { model: "   ", prompt: "" } },
+    ])) as [number, number];
+    expect((await catalog.get(made)).howMade).toEqual({
+      model: "FLUX.1 [dev]",
+      prompt: "a glass city at dawn\nwide angle",
+      negativePrompt: null,
+      seed: "42",
+      settings: null,
+      generatedAt: "2025-12-24T08:00:00.000Z",
+    });
+    expect((await catalog.get(plain)).howMade).toBeNull();
+  });
+
   it("answers NOT_FOUND for an unknown id", async () => {
     await expect(catalog.get(2_000_000_000)).rejects.toBeInstanceOf(AppError);
     await expect(catalog.get(2_000_000_000)).rejects.toEqual(notFound);

@@ -5,6 +5,7 @@ import {
   SUGGESTIONS_MAX,
   SUGGESTIONS_MIN_CHARS,
   type CreatorPage,
+  type HowItWasMade,
   type ImageDetail,
   type ImagePage,
   type ImageSource,
@@ -15,7 +16,7 @@ import type { ImageVariant } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_TIERS, type CatalogRepository, type ImageFilter, type Position, type SummaryRow } from "./catalog-repository.ts";
+import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type Position, type SummaryRow } from "./catalog-repository.ts";
 
 /**
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
@@ -59,6 +60,19 @@ export function decodeCursor(cursor: string): Position {
     throw new AppError("BAD_REQUEST", "cursor is not one this server gave out", { field: "cursor" });
   }
   return { rank, ts: match[2]!, id };
+}
+
+/** What the source said of how the image was made; null when it said nothing. */
+function howMade(row: DetailRow): HowItWasMade | null {
+  const made: HowItWasMade = {
+    model: row.aiModel,
+    prompt: row.aiPrompt,
+    negativePrompt: row.aiNegativePrompt,
+    seed: row.aiSeed,
+    settings: row.aiSettings,
+    generatedAt: row.generatedAt,
+  };
+  return Object.values(made).some((value) => value !== null) ? made : null;
 }
 
 /** Search text as matched: lower-case, single spaces. */
@@ -186,6 +200,7 @@ export function createCatalogService(deps: {
         createdAt: row.createdAt,
         related,
         downloadSizes: downloadSizes(row.width, row.height),
+        howMade: howMade(row),
       };
     },
 

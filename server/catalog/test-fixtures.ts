@@ -8,6 +8,7 @@ import { createCatalogCache } from "./catalog-cache.ts";
 import { createCatalogRepository } from "./catalog-repository.ts";
 import { createCatalogService } from "./catalog-service.ts";
 import { importRepository, type StoredFile } from "./import/import-repository.ts";
+import { howMadeColumns, type HowMade } from "./import/text.ts";
 
 /**
  * Catalog rows for tests, written through the importer's own save (so search_text, tags and
@@ -25,6 +26,7 @@ export interface FixtureImage {
   bytes?: number;
   likes?: number;
   downloads?: number;
+  howMade?: HowMade;
 }
 
 /** The files the media pipeline would have stored for an image this size (keys are made up). */
@@ -50,6 +52,7 @@ export function fakeFile(width: number, height: number, bytes: number): StoredFi
     originalKey: `o/${hash.slice(0, 2)}/${hash}.jpg`,
     originalFormat: "jpeg",
     variants,
+    mediaLabel: null,
   };
 }
 
@@ -68,6 +71,7 @@ export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]>
       category: image.category ?? "General",
       creator: image.creator ?? "Unknown Artist",
       tags: image.tags ?? [],
+      howMade: howMadeColumns(image.howMade),
       createdAt: image.createdAt,
       downloads: image.downloads ?? 0,
       views: 0,

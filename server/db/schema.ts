@@ -149,6 +149,18 @@ export const images = pgTable(
     status: text("status", { enum: imageStatuses }).notNull().default("published"),
     /** Lower-cased title, creator name and tags, kept by the repository for substring search. */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * sha256 of the XMP label (server/media/labels.ts) the variants carry; null while the files are
+     * still as imported before labels existed (`npm run media:relabel` strips and labels them).
+     */
+    mediaLabel: text("media_label"),
+    /* How it was made: optional, as the source gave them. */
+    aiModel: text("ai_model"),
+    aiPrompt: text("ai_prompt"),
+    aiNegativePrompt: text("ai_negative_prompt"),
+    aiSeed: text("ai_seed"),
+    aiSettings: text("ai_settings"),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
@@ -157,6 +169,10 @@ export const images = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("images_creator_idx").on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The few hidden images, read whenever the media route refreshes what it refuses (server/media/hidden-media.ts).
+    index("images_hidden_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'hidden'`),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],

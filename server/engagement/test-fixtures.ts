@@ -8,7 +8,7 @@ import { images, user } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { solidImage } from "../media/test-images.ts";
+import { solidImage, TEST_LICENSE_URL } from "../media/test-images.ts";
 
 /** People and images for engagement tests: real rows, images through the real import path. */
 
@@ -29,7 +29,7 @@ export async function addPeople(db: Db, count: number): Promise<Viewer[]> {
 
 /** Imports a `width` × `height` JPEG titled `title`; returns the new image's id. */
 export async function addImage(db: Db, media: MediaStorage, title: string, size = { width: 96, height: 64 }): Promise<number> {
-  const importer = createImportService({ db, media, log: createLogger("silent") });
+  const importer = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
   const sourceId = randomUUID();
   await importer.importItem({ source: "test", sourceId, title, file: () => solidImage(size.width, size.height, "#3a6ea5", "jpeg") });
   const [row] = await db

@@ -43,7 +43,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
-  app.use("/media", mediaRouter(services.media));
+  app.use("/media", mediaRouter(services.media, services.hiddenMedia));
 
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));

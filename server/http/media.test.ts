@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
+import { createHiddenMedia } from "../media/hidden-media.ts";
 import { mediaKey } from "../media/keys.ts";
 import { solidImage } from "../media/test-images.ts";
 import { mediaRouter } from "./media.ts";
@@ -19,7 +20,7 @@ beforeAll(async () => {
   key = mediaKey("v", file, "png", 64);
   await storage.put(key, file, "image/png");
   const app = express();
-  app.use("/media", mediaRouter(storage));
+  app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined })));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;

@@ -2,6 +2,7 @@ import express from "express";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors.ts";
 import { hashOfKey, isMediaKey } from "../media/keys.ts";
+import type { HiddenMedia } from "../media/hidden-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { errorBody, sendError, toAppError } from "./errors.ts";
 
@@ -30,18 +31,22 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
+/** Kinds of objects served here: variants and avatars. Kept originals (`o/`, unlabelled) and downloads (`d/`) leave only through the download API, which counts them. */
+const SERVED_KINDS = new Set(["v", "a"]);
+
 /**
  * GET/HEAD /media/{key}: content-addressed files, cacheable forever, with a strong ETag (the
  * bytes' sha256) and single byte ranges. Keys are checked against a strict pattern, so no
- * request can name a file outside the store.
+ * request can name a file outside the store. The files of an image moderation hid answer 404
+ * while it is hidden (a CDN in front keeps its copies until the operator purges them).
  */
-export function mediaRouter(storage: MediaStorage): express.Router {
+export function mediaRouter(storage: MediaStorage, hidden: HiddenMedia): express.Router {
   const router = express.Router();
   router.get("/{*key}", async (req, res) => {
     try {
       const key = (req.params as { key?: string[] }).key?.join("/") ?? "";
-      const hash = isMediaKey(key) ? hashOfKey(key) : undefined;
-      const info = hash ? await storage.stat(key) : null;
+      const hash = isMediaKey(key) && SERVED_KINDS.has(key[0]!) ? hashOfKey(key) : undefined;
+      const info = hash && !(await hidden.isHidden(key)) ? await storage.stat(key) : null;
       if (!hash || !info) return sendError(res, new AppError("NOT_FOUND", "No such media file"));
       const etag = `"${hash}"`;
       res.setHeader("Cache-Control", IMMUTABLE);

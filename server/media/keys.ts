@@ -34,14 +34,15 @@ export function mediaKey(kind: MediaKind, data: Buffer, ext: MediaExtension, wid
 }
 
 /**
- * The key of a file rendered from the object at `sourceKey` (`d` downloads): named by the
- * source's hash, so that it is found again without rendering, and its bytes depend on the
- * source's alone.
+ * The key of a file rendered from the object at `sourceKey` with the label `label` (`d`
+ * downloads): named by the hash of both, so that it is found again without rendering, and its
+ * bytes depend on those two alone. A null label names the files rendered before labels
+ * existed (by the source's hash alone), so that they can be removed.
  */
-export function derivedKey(kind: MediaKind, sourceKey: string, ext: MediaExtension, width: number): string {
+export function derivedKey(kind: MediaKind, sourceKey: string, label: string | null, ext: MediaExtension, width: number): string {
   const hash = hashOfKey(sourceKey);
   if (!hash) throw new Error(`Not a media key: ${sourceKey}`);
-  return keyOf(kind, hash, ext, width);
+  return keyOf(kind, label === null ? hash : createHash("sha256").update(`${hash}:${label}`).digest("hex"), ext, width);
 }
 
 export function isMediaKey(key: string): boolean {

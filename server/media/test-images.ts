@@ -3,6 +3,9 @@ import sharp from "sharp";
 
 /** Image files for tests: real ones rendered by sharp, and deliberately broken ones. */
 
+/** The license URL tests label files with. */
+export const TEST_LICENSE_URL = "http://stockroom.test/license";
+
 export function solidImage(width: number, height: number, color: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });
   return (format === "png" ? image.png() : image.jpeg()).toBuffer();
@@ -35,4 +38,42 @@ export function pngClaiming(width: number, height: number): Buffer {
 export async function truncatedJpeg(): Promise<Buffer> {
   const full = await splitImage(600, 400, "#204080", "#e0a030");
   return full.subarray(0, Math.floor(full.length / 3));
+}
+
+/** A photo as a phone leaves it: GPS position, camera make, model and serial in EXIF, a Display P3 colour profile. */
+export function photoWithGps(width: number, height: number): Promise<Buffer> {
+  return splitImage(width, height, "#2f6f4f", "#d9a441").then((jpeg) =>
+    sharp(jpeg)
+      .withExif({
+        IFD0: { Make: "Canon", Model: "EOS R5", Software: "Firmware 1.8.1" },
+        IFD2: { BodySerialNumber: "052021001234" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2981/100", GPSLongitudeRef: "E", GPSLongitude: "2/1 17/1 4021/100" },
+      })
+      .withIccProfile("p3")
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
+}
+
+/** What a file's XMP packet says (read by libvips, parsed here), and whether any EXIF or maker text is left. */
+export async function readLabel(file: Buffer) {
+  const meta = await sharp(file).metadata();
+  const xmp = meta.xmp?.toString("utf8") ?? "";
+  const unescape = (text: string | undefined) =>
+    text?.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  const attribute = (name: string) => unescape(new RegExp(`${name}="([^"]*)"`).exec(xmp)?.[1]);
+  const listItem = (element: string) => unescape(new RegExp(`<${element}>\\s*<rdf:(?:Alt|Seq|Bag)>\\s*<rdf:li[^>]*>([^<]*)</rdf:li>`).exec(xmp)?.[1]);
+  const text = file.toString("latin1");
+  return {
+    digitalSourceType: attribute("Iptc4xmpExt:DigitalSourceType"),
+    title: listItem("dc:title"),
+    creator: listItem("dc:creator"),
+    licenseUrl: attribute("xmpRights:WebStatement"),
+    exif: meta.exif !== undefined,
+    iptc: meta.iptc !== undefined,
+    /** Traces of the camera's EXIF anywhere in the bytes. */
+    makerText: ["Canon", "EOS R5", "052021001234", "Firmware"].some((s) => text.includes(s)),
+    iccBytes: meta.icc?.length ?? 0,
+    format: meta.format,
+  };
 }

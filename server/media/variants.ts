@@ -3,14 +3,18 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { inParallel } from "../in-parallel.ts";
+import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
+import { labelHash } from "./labels.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /**
- * Turns an uploaded or imported file into what the gallery serves: the original as it came,
- * AVIF + WebP + JPEG at a ladder of widths (never upscaled), a thumbhash placeholder, the
- * dominant colour and the facts about the file. Anything that is not a usable image is
- * refused with an AppError before a single byte is stored.
+ * Turns an uploaded or imported file into what the gallery serves: the original with none of
+ * its metadata but its colour profile (kept, never served as such: downloads label it), AVIF +
+ * WebP + JPEG at a ladder of widths (never upscaled) labelled with the XMP of labels.ts, a
+ * thumbhash placeholder, the dominant colour and the facts about the file. Anything that is
+ * not a usable image is refused with an AppError before a single byte is stored.
  */
 
 export const MAX_PIXELS = 100_000_000;
@@ -35,6 +39,20 @@ const originalExtensions: Partial<Record<string, MediaExtension>> = {
   heif: "avif",
 };
 
+/**
+ * How a kept original is written when it cannot be stripped losslessly (docs/decisions/013):
+ * upright, its colour profile kept, everything else dropped; lossless formats stay lossless.
+ * Keyed by images.original_format.
+ */
+const originalEncoders: Record<string, (image: Sharp) => Sharp> = {
+  jpeg: (image) => image.jpeg({ quality: 95, chromaSubsampling: "4:4:4" }),
+  png: (image) => image.png({ compressionLevel: 6 }),
+  webp: (image) => image.webp({ quality: 95, effort: 4 }),
+  gif: (image) => image.gif(),
+  tiff: (image) => image.tiff({ compression: "lzw" }),
+  avif: (image) => image.avif({ quality: 90, effort: 2, chromaSubsampling: "4:4:4" }),
+};
+
 const encoders: Record<ImageVariant["format"], { ext: MediaExtension; encode: (image: Sharp) => Sharp }> = {
   avif: { ext: "avif", encode: (image) => image.avif({ quality: 58, effort: 0, chromaSubsampling: "4:2:0" }) },
   webp: { ext: "webp", encode: (image) => image.webp({ quality: 78, effort: 2 }) },
@@ -46,18 +64,27 @@ export interface StoredObject {
   data: Buffer;
 }
 
+/** The files of an image as stored: its kept original, its labelled variants, and which label they carry. */
+export interface ImageFiles {
+  /** Size of the kept original in bytes. */
+  bytes: number;
+  originalKey: string;
+  variants: ImageVariant[];
+  /** labelHash() of the XMP the variants carry. */
+  mediaLabel: string;
+  /** The objects still to be stored. */
+  objects: StoredObject[];
+}
+
 /** Everything the catalog records about an image, plus the objects still to be stored. */
-export interface ProcessedImage {
+export interface ProcessedImage extends ImageFiles {
   width: number;
   height: number;
-  bytes: number;
+  /** sha256 of the file as it came: an import that brings the same file again skips the work. */
   contentHash: string;
   dominantColor: string;
   placeholder: string;
   originalFormat: string;
-  originalKey: string;
-  variants: ImageVariant[];
-  objects: StoredObject[];
 }
 
 const inputOptions: SharpOptions = { autoOrient: true, limitInputPixels: MAX_PIXELS, failOn: "warning" };
@@ -69,7 +96,7 @@ export function variantWidths(width: number): number[] {
 }
 
 /** Reads the header: refuses what is not an image we take, or is too large, before decoding. */
-async function inspect(input: Buffer): Promise<{ format: string; ext: MediaExtension; width: number; height: number }> {
+async function inspect(input: Buffer): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -85,30 +112,76 @@ async function inspect(input: Buffer): Promise<{ format: string; ext: MediaExten
   if (width * height > MAX_PIXELS) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels`);
   }
-  return { format: meta.format, ext, width, height };
+  return { format: meta.format, ext, width, height, upright: (meta.orientation ?? 1) === 1 };
 }
 
-/** Runs `tasks` at most `limit` at a time, keeping their order. */
-async function inParallel<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
+/**
+ * The JPEG with its metadata segments removed and its picture untouched (jpeg-segments.ts),
+ * or null when that is not enough: it must be turned upright first, or its structure cannot
+ * be followed.
+ */
+export function losslessJpeg(data: Buffer, upright: boolean): Buffer | null {
+  if (!upright) return null;
+  try {
+    return stripJpeg(data);
+  } catch {
+    return null;
+  }
+}
+
+/** What is kept of an uploaded file: see originalEncoders and losslessJpeg. */
+async function keptOriginal(input: Buffer, originalFormat: string, upright: boolean): Promise<Buffer> {
+  const lossless = originalFormat === "jpeg" ? losslessJpeg(input, upright) : null;
+  if (lossless) return lossless;
+  const encode = originalEncoders[originalFormat];
+  if (!encode) throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${originalFormat}`);
+  return encode(sharp(input, inputOptions).keepIccProfile()).toBuffer();
 }
 
 function hex(n: number): string {
   return Math.round(n).toString(16).padStart(2, "0");
 }
 
-/** Decodes, checks and renders an image; stores nothing. Throws an AppError for unusable input. */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const { ext, format, width, height } = await inspect(input);
+/** AVIF, WebP and JPEG of `original` (upright, no metadata of its own) at each ladder width, each carrying `xmp`. */
+async function renderVariants(original: Buffer, width: number, xmp: string): Promise<Array<{ variant: ImageVariant; object: StoredObject }>> {
+  // Each width is decoded and resized once, then encoded in every format from those pixels.
+  const formats = Object.keys(encoders) as ImageVariant["format"][];
+  const tasks = variantWidths(width).map((w) => async () => {
+    const pixels = await sharp(original, inputOptions).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+    return Promise.all(
+      formats.map(async (format) => {
+        const { ext: variantExt, encode } = encoders[format];
+        const data = await encode(sharp(pixels.data, { raw: pixels.info }).withXmp(xmp)).toBuffer();
+        const key = mediaKey("v", data, variantExt, w);
+        const variant: ImageVariant = { format, width: pixels.info.width, height: pixels.info.height, bytes: data.length, key };
+        return { variant, object: { key, data } };
+      }),
+    );
+  });
+  return (await inParallel(tasks, PARALLEL_WIDTHS)).flat();
+}
+
+/** The files of an image from its kept original, labelled with `xmp`. */
+async function filesOf(original: Buffer, ext: MediaExtension, width: number, xmp: string): Promise<ImageFiles> {
+  const rendered = await renderVariants(original, width, xmp);
+  const originalKey = mediaKey("o", original, ext);
+  return {
+    bytes: original.length,
+    originalKey,
+    variants: rendered.map((r) => r.variant),
+    mediaLabel: labelHash(xmp),
+    objects: [{ key: originalKey, data: original }, ...rendered.map((r) => r.object)],
+  };
+}
+
+function damaged(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${(error as Error).message.split("\n")[0]})`);
+}
+
+/** Decodes, checks and renders an image, its variants labelled with `xmp` (labels.ts); stores nothing. Throws an AppError for unusable input. */
+export async function processImage(input: Buffer, xmp: string): Promise<ProcessedImage> {
+  const { ext, format, width, height, upright } = await inspect(input);
   try {
     // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
     const small = await sharp(input, inputOptions)
@@ -118,38 +191,34 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
     const { dominant } = await sharp(small.data, { raw: small.info }).stats();
-
-    // Each width is decoded and resized once, then encoded in every format from those pixels.
-    const formats = Object.keys(encoders) as ImageVariant["format"][];
-    const tasks = variantWidths(width).map((w) => async () => {
-      const pixels = await sharp(input, inputOptions).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
-      return Promise.all(
-        formats.map(async (format) => {
-          const { ext: variantExt, encode } = encoders[format];
-          const data = await encode(sharp(pixels.data, { raw: pixels.info })).toBuffer();
-          const key = mediaKey("v", data, variantExt, w);
-          const variant: ImageVariant = { format, width: pixels.info.width, height: pixels.info.height, bytes: data.length, key };
-          return { variant, object: { key, data } };
-        }),
-      );
-    });
-    const rendered = (await inParallel(tasks, PARALLEL_WIDTHS)).flat();
-    const originalKey = mediaKey("o", input, ext);
+    const originalFormat = format === "heif" ? "avif" : format;
+    const original = await keptOriginal(input, originalFormat, upright);
     return {
       width,
       height,
-      bytes: input.length,
       contentHash: sha256(input),
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
       placeholder,
-      originalFormat: format === "heif" ? "avif" : format,
-      originalKey,
-      variants: rendered.map((r) => r.variant),
-      objects: [{ key: originalKey, data: input }, ...rendered.map((r) => r.object)],
+      originalFormat,
+      ...(await filesOf(original, ext, width, xmp)),
     };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${(error as Error).message.split("\n")[0]})`);
+    throw damaged(error);
+  }
+}
+
+/**
+ * The files of a stored image again, labelled with `xmp`: its variants rendered anew from the
+ * kept original. `stripped` says whether that original is already without metadata; if not
+ * (stored before labels existed), it is stripped first and gets a new key.
+ */
+export async function relabelImage(original: Buffer, image: { originalFormat: string; width: number }, xmp: string, stripped: boolean): Promise<ImageFiles> {
+  const { ext, upright } = await inspect(original);
+  try {
+    const kept = stripped ? original : await keptOriginal(original, image.originalFormat, upright);
+    return await filesOf(kept, ext, image.width, xmp);
+  } catch (error) {
+    throw damaged(error);
   }
 }
 

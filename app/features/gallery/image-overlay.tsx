@@ -10,6 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, 
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
 import { Avatar, creatorPath } from "./image-card";
+import { HowItWasMade } from "./how-it-was-made";
 import { focusCard } from "./image-grid";
 import { Picture } from "./picture";
 import { usePlaceholder } from "./placeholder";
@@ -190,6 +191,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
                   ))}
                 </ul>
               )}
+              {shown?.howMade && <HowItWasMade made={shown.howMade} headingId={`${titleId}-made`} />}
             </div>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-1">
               <Fact label="Likes" value={like.likes.toLocaleString("en-US")} />

@@ -6,10 +6,11 @@ import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import { createImportService } from "../import/import-service.ts";
 import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
+import { TEST_LICENSE_URL } from "../../media/test-images.ts";
 
 const database = await testDatabase();
 const media = localDiskStorage(scratchDir("demo"));
-const imports = createImportService({ db: database.db, media, log: createLogger("silent") });
+const imports = createImportService({ db: database.db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
 const noProgress = () => ({ update() {}, stop() {} });
 
 describe("the demo catalog", () => {

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { ImportItem, ImportService, ImportSummary } from "../import/import-service.ts";
+import type { HowMade } from "../import/text.ts";
 import { avatarArt, styles, type StyleName } from "./artworks.ts";
 import { random } from "./random.ts";
 
@@ -34,6 +35,23 @@ const sizes: Array<[number, number]> = [
 
 const DAY = 86_400_000;
 
+const demoModels = ["Stable Diffusion XL 1.0", "FLUX.1 [dev]", "Stable Diffusion 3.5 Large", "Midjourney v6.1", "DALL·E 3"];
+const samplers = ["DPM++ 2M Karras", "Euler a", "DDIM", "UniPC"];
+
+/** How a demo image "was made": plausible values, so that the overlay shows them; one image in five says nothing. */
+function demoHowMade(seed: number, index: number, art: { title: string; tags: string[] }, size: [number, number], createdAt: Date): HowMade | undefined {
+  const rnd = random(seed, index, 7); // a stream of its own: the rest of the item stays as it was
+  if (rnd() < 0.2) return undefined;
+  return {
+    model: rnd.pick(demoModels),
+    prompt: `${art.title.toLowerCase()}, ${art.tags.join(", ")}, soft natural light, highly detailed`,
+    negativePrompt: rnd() < 0.6 ? "blurry, low quality, watermark, text" : undefined,
+    seed: String(rnd.int(1, 2 ** 31 - 1)),
+    settings: `steps ${rnd.int(20, 50)}, CFG ${rnd.between(4, 9).toFixed(1)}, sampler ${rnd.pick(samplers)}, ${size[0]} × ${size[1]}`,
+    generatedAt: new Date(createdAt.getTime() - rnd.between(0, 3) * DAY),
+  };
+}
+
 /** A demo image, and how many demo visitors like it (likes are people, never a bare number). */
 export type DemoItem = ImportItem & { likes: number };
 
@@ -48,6 +66,7 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
   const popularity = Math.pow(rnd(), 3);
   const likes = Math.round(popularity * 180 + rnd() * 6);
   const downloads = Math.round(likes * rnd.between(1.3, 3.2) + rnd() * 25);
+  const createdAt = new Date(now - rnd.between(0, 540) * DAY);
   return {
     source: DEMO_SOURCE,
     sourceId: `${seed}-${index}`,
@@ -55,10 +74,11 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
     tags: art.tags,
     category: art.category,
     creator: creator.name,
-    createdAt: new Date(now - rnd.between(0, 540) * DAY),
+    createdAt,
     likes,
     downloads,
     views: Math.round(downloads * rnd.between(4, 11) + rnd() * 300),
+    howMade: demoHowMade(seed, index, art, [w, h], createdAt),
     file: () => sharp(Buffer.from(art.svg)).jpeg({ quality: 90 }).toBuffer(),
   };
 }

@@ -6,13 +6,13 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { solidImage, splitImage } from "../../media/test-images.ts";
+import { solidImage, splitImage, TEST_LICENSE_URL } from "../../media/test-images.ts";
 import { airtableSource, RATE_LIMIT_RETRIES, type AirtableOptions } from "./airtable-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
 
 /** Requests the fake Airtable received, how many 429s it still has to give, and the waits asked for. */
 const requests: IncomingMessage[] = [];
@@ -37,6 +37,12 @@ function pages(): Record<string, unknown> {
             Like: 12,
             Downloads: 40,
             Created: "2024-02-03T04:05:06.000Z",
+            Model: "Stable Diffusion XL 1.0",
+            Prompt: "harbour at night, lanterns reflected in still water",
+            "Negative Prompt": "people, text",
+            Seed: 1234567890,
+            Settings: "steps 30, CFG 7",
+            Generated: "2024-02-01T12:00:00.000Z",
             Image: [{ id: "att1", url: `${base}/files/harbour.jpg`, filename: "harbour.jpg", width: 640, height: 400, size: files["harbour.jpg"]!.length }],
           },
         },
@@ -124,7 +130,15 @@ describe("importing from Airtable", () => {
       height: 400,
       createdAt: new Date("2024-02-03T04:05:06.000Z"),
       searchText: "harbour lights mira holt sea night",
+      aiModel: "Stable Diffusion XL 1.0",
+      aiPrompt: "harbour at night, lanterns reflected in still water",
+      aiNegativePrompt: "people, text",
+      aiSeed: "1234567890",
+      aiSettings: "steps 30, CFG 7",
+      generatedAt: new Date("2024-02-01T12:00:00.000Z"),
     });
+    // A record that says nothing of how it was made has none of it.
+    expect(rows[0]).toMatchObject({ aiModel: null, aiPrompt: null, aiNegativePrompt: null, aiSeed: null, aiSettings: null, generatedAt: null });
     expect(rows[0]).toMatchObject({
       title: "Untitled",
       category: "General",

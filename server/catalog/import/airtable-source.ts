@@ -9,9 +9,9 @@ import { splitTags } from "./text.ts";
  * An Airtable base's table `Images` through the REST API, mapped as the spec's section 3
  * says: Name, Tags (list or comma string), Category, Creator, Like, the download count under
  * any of its five names, and the first attachment of field Image (or else of any attachment
- * field). Pages of 100 records, newest first by field Created; HTTP 429 is retried with
- * exponential backoff and jitter (`retryDelay`); other failures stop the import with
- * Airtable's error.
+ * field); and how the image was made: Model, Prompt, Negative Prompt, Seed, Settings, Generated.
+ * Pages of 100 records, newest first by field Created; HTTP 429 is retried with exponential
+ * backoff and jitter (`retryDelay`); other failures stop the import with Airtable's error.
  */
 
 export const DOWNLOAD_COUNT_FIELDS = ["Download count", "Download Count", "download count", "Downloads", "downloads"];
@@ -98,6 +98,8 @@ function firstAttachment(fields: Record<string, unknown>): Attachment | undefine
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+/** Text, or a number field as text (a seed). */
+const textOrNumber = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : text(value));
 const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined);
 
 /** A collaborator field ({name}), a lookup (list) or plain text. */
@@ -130,6 +132,14 @@ export function airtableEntry(record: AirtableRecord, download: (url: string) =>
     creator: creatorName(fields.Creator),
     createdAt: date(fields.Created) ?? date(record.createdTime),
     downloads: DOWNLOAD_COUNT_FIELDS.map((name) => count(fields[name])).find((n) => n !== undefined),
+    howMade: {
+      model: text(fields.Model),
+      prompt: text(fields.Prompt),
+      negativePrompt: text(fields["Negative Prompt"]),
+      seed: textOrNumber(fields.Seed),
+      settings: text(fields.Settings),
+      generatedAt: date(fields.Generated),
+    },
     file: () => download(file.url),
   };
 }

@@ -7,7 +7,7 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { createLogger } from "../../logger.ts";
 import { creators, images } from "../../db/schema.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { pngClaiming, solidImage, splitImage, truncatedJpeg } from "../../media/test-images.ts";
+import { pngClaiming, solidImage, splitImage, truncatedJpeg, TEST_LICENSE_URL } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
@@ -15,7 +15,7 @@ const database = await testDatabase();
 const work = scratchDir("import");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent") });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
 
 /** Every object file under the media folder, as keys. */
 function storedKeys(): string[] {
@@ -40,7 +40,8 @@ beforeAll(async () => {
   writeFileSync(path.join(folder, "huge.png"), pngClaiming(12_000, 9_000));
   writeFileSync(
     path.join(folder, "manifest.csv"),
-    'file,title,tags,category,creator,created\nharbour.jpg,Harbour at Dusk,"Sea, boats, sea, Evening",Travel,Mira Holt,2024-03-05T10:00:00Z\n',
+    'file,title,tags,category,creator,created,model,prompt,Negative Prompt,seed,settings,generated\n' +
+      'harbour.jpg,Harbour at Dusk,"Sea, boats, sea, Evening",Travel,Mira Holt,2024-03-05T10:00:00Z,FLUX.1 [dev],"harbour at dusk, boats",,42,"steps 28, guidance 3.5",2024-03-04\n',
   );
 });
 
@@ -59,9 +60,15 @@ describe("importing a folder", () => {
       createdAt: new Date("2024-03-05T10:00:00Z"),
       description: "“Harbour at Dusk”, from the Travel collection, features sea, boats and evening, and is free to use for any purpose.",
       searchText: "harbour at dusk mira holt sea boats evening",
+      aiModel: "FLUX.1 [dev]",
+      aiPrompt: "harbour at dusk, boats",
+      aiNegativePrompt: null,
+      aiSeed: "42",
+      aiSettings: "steps 28, guidance 3.5",
+      generatedAt: new Date("2024-03-04T00:00:00Z"),
     });
     const pine = rows.find((r) => r.id !== harbour.id)!;
-    expect(pine).toMatchObject({ title: "Tall pine forest", category: "General", slug: "tall-pine-forest" });
+    expect(pine).toMatchObject({ title: "Tall pine forest", category: "General", slug: "tall-pine-forest", aiModel: null, generatedAt: null });
     const [creator] = await database.db.select().from(creators).where(eq(creators.id, pine.creatorId));
     expect(creator!.name).toBe("Folder Owner");
 
@@ -78,7 +85,9 @@ describe("importing a folder", () => {
   it("updates records on a second import instead of duplicating them", async () => {
     writeFileSync(
       path.join(folder, "manifest.json"),
-      JSON.stringify([{ file: "harbour.jpg", title: "Harbour at Night", tags: "sea, NIGHT", category: "Travel", creator: "Mira Holt" }]),
+      JSON.stringify([
+        { file: "harbour.jpg", title: "Harbour at Night", tags: "sea, NIGHT", category: "Travel", creator: "Mira Holt", model: "FLUX.1 [dev]", seed: 7, settings: { steps: 28 } },
+      ]),
     );
     rmSync(path.join(folder, "manifest.csv"));
     writeFileSync(path.join(folder, "tall_pine-forest.png"), await solidImage(320, 480, "#166534"));
@@ -89,6 +98,8 @@ describe("importing a folder", () => {
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.title).sort()).toEqual(["Harbour at Night", "Tall pine forest"]);
     expect(rows.find((r) => r.title === "Tall pine forest")).toMatchObject({ width: 320, height: 480 });
+    // How it was made follows the source: what the manifest no longer says is gone.
+    expect(rows.find((r) => r.title === "Harbour at Night")).toMatchObject({ aiModel: "FLUX.1 [dev]", aiSeed: "7", aiSettings: '{"steps":28}', aiPrompt: null, generatedAt: null });
     // Tags match case-insensitively: 'sea' is the tag first seen as 'Sea'.
     const tags = await database.db.execute<{ name: string }>(sql`select name from tags order by lower(name)`);
     expect(tags.rows.map((r) => r.name)).toEqual(["boats", "Evening", "NIGHT", "Sea"]);

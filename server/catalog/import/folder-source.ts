@@ -8,9 +8,30 @@ import { splitTags } from "./text.ts";
 
 /**
  * A folder of image files, with an optional manifest.json (an array of objects) or
- * manifest.csv (a header row) giving, per file: file, title, tags, category, creator, created.
+ * manifest.csv (a header row) giving, per file: file, title, tags, category, creator, created,
+ * and how it was made: model, prompt, negative_prompt, seed, settings, generated.
  * Files the manifest does not mention are imported with a title from their name.
  */
+
+const dateColumn = (name: string) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return undefined;
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a date such as 2024-05-01` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+/** Text; a number (a seed) as text too. */
+const textColumn = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : String(value)));
 
 const manifestRow = z.object({
   file: z.string().trim().min(1, "file is required"),
@@ -18,18 +39,17 @@ const manifestRow = z.object({
   tags: z.union([z.array(z.string()), z.string()]).optional(),
   category: z.string().trim().optional(),
   creator: z.string().trim().optional(),
-  created: z
-    .union([z.string(), z.number()])
+  created: dateColumn("created"),
+  model: textColumn,
+  prompt: textColumn,
+  negative_prompt: textColumn,
+  seed: textColumn,
+  /** Text, or (JSON) an object of settings, kept as its JSON text. */
+  settings: z
+    .union([z.string(), z.number(), z.record(z.string(), z.unknown())])
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === "") return undefined;
-      const date = new Date(value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: "custom", message: "created must be a date such as 2024-05-01" });
-        return z.NEVER;
-      }
-      return date;
-    }),
+    .transform((value) => (value === undefined ? undefined : typeof value === "object" ? JSON.stringify(value) : String(value))),
+  generated: dateColumn("generated"),
 });
 type ManifestRow = z.infer<typeof manifestRow>;
 
@@ -78,7 +98,7 @@ async function readManifest(dir: string): Promise<ManifestRow[]> {
     }
   } else {
     const [header = [], ...lines] = parseCsv(text);
-    const columns = header.map((h) => h.trim().toLowerCase());
+    const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
     raw = lines.map((line) => Object.fromEntries(columns.map((c, i) => [c, line[i]?.trim() || undefined]).filter(([, v]) => v !== undefined)));
   }
   return raw.map((entry, i) => {
@@ -121,6 +141,14 @@ export async function folderSource(dir: string, options: { creator?: string | un
       category: row?.category,
       creator: row?.creator || options.creator,
       createdAt: row?.created ?? (await stat(full)).mtime,
+      howMade: row && {
+        model: row.model,
+        prompt: row.prompt,
+        negativePrompt: row.negative_prompt,
+        seed: row.seed,
+        settings: row.settings,
+        generatedAt: row.generated,
+      },
       file: () => readFile(full),
     });
   }

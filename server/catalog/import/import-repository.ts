@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { creators, downloadEvents, imageTags, images, likes, tags, user } from "../../db/schema.ts";
+import type { howMadeColumns } from "./text.ts";
 
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
   typeof images.$inferSelect,
-  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "placeholder" | "originalKey" | "originalFormat" | "variants"
+  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "placeholder" | "originalKey" | "originalFormat" | "variants" | "mediaLabel"
 >;
 
 /** Everything an import writes for one image. */
@@ -25,6 +26,8 @@ export interface ImageRecord {
    */
   downloads: number;
   views: number;
+  /** How it was made (null where the source does not say). */
+  howMade: ReturnType<typeof howMadeColumns>;
   file: StoredFile;
 }
 
@@ -45,6 +48,7 @@ export function importRepository(db: Db) {
           originalKey: images.originalKey,
           originalFormat: images.originalFormat,
           variants: images.variants,
+          mediaLabel: images.mediaLabel,
         })
         .from(images)
         .where(and(eq(images.source, source), eq(images.sourceId, sourceId)));
@@ -156,6 +160,7 @@ export function importRepository(db: Db) {
           searchText,
           updatedAt: new Date(),
           ...(record.createdAt ? { createdAt: record.createdAt } : {}),
+          ...record.howMade,
           ...record.file,
         };
         const [row] = await tx
@@ -178,17 +183,6 @@ export function importRepository(db: Db) {
         }
         return row!.inserted ? "imported" : "updated";
       });
-    },
-
-    /** Those of `keys` that no image (original or variant) refers to any more. */
-    async unreferencedKeys(keys: string[]): Promise<string[]> {
-      if (!keys.length) return [];
-      const { rows } = await db.execute<{ key: string }>(sql`
-        select ${images.originalKey} as key from ${images} where ${images.originalKey} in ${keys}
-        union
-        select v->>'key' from ${images}, jsonb_array_elements(${images.variants}) v where v->>'key' in ${keys}`);
-      const referenced = new Set(rows.map((r) => r.key));
-      return keys.filter((key) => !referenced.has(key));
     },
   };
 }

@@ -3,15 +3,18 @@ import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import { sha256 } from "../../media/keys.ts";
 import type { MediaStorage } from "../../media/storage.ts";
-import { processImage, removeObjects, renderAvatar, storeObjects } from "../../media/variants.ts";
+import { createImageFiles } from "../../media/image-files.ts";
+import { createMediaRepository } from "../../media/media-repository.ts";
+import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
 import { importRepository, type StoredFile } from "./import-repository.ts";
-import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, slugify } from "./text.ts";
+import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "./text.ts";
 
 /**
  * The one way images enter the catalog. Every source (a folder, Airtable, the demo catalog)
  * turns its records into ImportItems; this service upserts them by (source, sourceId), so
  * importing the same source again updates records instead of duplicating them, and a file
- * whose content has not changed is not encoded again.
+ * whose content has not changed is not encoded again (only labelled again when its title or
+ * creator changed: the files carry them, see server/media/labels.ts).
  */
 
 export interface ImportItem {
@@ -24,6 +27,8 @@ export interface ImportItem {
   createdAt?: Date | undefined;
   downloads?: number | undefined;
   views?: number | undefined;
+  /** How it was made: model, prompt, seed, settings, date (every source and uploads alike). */
+  howMade?: HowMade | undefined;
   /** The image file, fetched only when the item is imported. */
   file: () => Promise<Buffer>;
 }
@@ -64,24 +69,34 @@ export function formatSummary(summary: ImportSummary): string {
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger }) {
+/** `licenseUrl`: where the license lives, written into every file's label. */
+export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger; licenseUrl: string }) {
   const { media, log } = deps;
   const repo = importRepository(deps.db);
+  const files = createImageFiles({ media, repository: createMediaRepository(deps.db), licenseUrl: deps.licenseUrl });
 
   /** Imports or updates one item; throws an AppError when its file is refused. */
   async function importItem(item: ImportItem): Promise<"imported" | "updated"> {
     const data = await item.file();
+    const title = item.title?.trim() || DEFAULT_TITLE;
+    const creator = item.creator?.trim() || DEFAULT_CREATOR;
+    const xmp = files.label(title, creator);
     const existing = await repo.findBySource(item.source, item.sourceId);
     let file: StoredFile;
     let written: string[] = [];
     if (existing && existing.contentHash === sha256(data)) {
-      file = existing;
+      if (files.labelled(existing, xmp)) {
+        file = existing;
+      } else {
+        const relabelled = await files.relabel(existing, xmp);
+        file = { ...existing, ...relabelled.files };
+        written = relabelled.written;
+      }
     } else {
-      const { objects, ...processed } = await processImage(data);
+      const { objects, ...processed } = await processImage(data, xmp);
       written = await storeObjects(media, objects);
       file = processed;
     }
-    const title = item.title?.trim() || DEFAULT_TITLE;
     const category = item.category?.trim() || DEFAULT_CATEGORY;
     const tags = cleanTags(item.tags ?? []);
     let outcome: "imported" | "updated";
@@ -93,23 +108,21 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         title,
         description: describeImage(title, tags, category),
         category,
-        creator: item.creator?.trim() || DEFAULT_CREATOR,
+        creator,
         tags,
         createdAt: item.createdAt,
         downloads: item.downloads ?? 0,
         views: item.views ?? 0,
+        howMade: howMadeColumns(item.howMade),
         file,
       });
     } catch (error) {
-      await removeObjects(media, written);
+      await files.discard(written);
       throw error;
     }
     log.debug(`${outcome} ${item.source} ${item.sourceId}`);
-    if (existing && existing.originalKey !== file.originalKey) {
-      // The file changed: remove the old objects nobody else refers to.
-      const old = [existing.originalKey, ...existing.variants.map((v) => v.key)];
-      await removeObjects(media, await repo.unreferencedKeys(old));
-    }
+    // The file or its label changed: remove the old objects nobody else refers to.
+    if (existing && (existing.originalKey !== file.originalKey || existing.mediaLabel !== file.mediaLabel)) await files.removeUnused(existing, file);
     return outcome;
   }
 

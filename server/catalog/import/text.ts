@@ -60,3 +60,28 @@ export function describeImage(title: string, tags: string[], category: string): 
   const featuring = shown.length ? ` features ${listOf(shown)}${shown.length > 1 ? "," : ""} and` : "";
   return `${subject}${from}${featuring} is free to use for any purpose.`;
 }
+
+/** How an image was made, as a source gives it; every field optional. */
+export interface HowMade {
+  model?: string | undefined;
+  prompt?: string | undefined;
+  negativePrompt?: string | undefined;
+  /** The seed, or other generation settings, as text. */
+  seed?: string | undefined;
+  settings?: string | undefined;
+  generatedAt?: Date | undefined;
+}
+
+/** The images columns of `howMade`: trimmed, bounded, null where absent or empty. */
+export function howMadeColumns(howMade: HowMade | undefined) {
+  const text = (value: string | undefined, max: number) => value?.replace(/\r\n?/g, "\n").trim().slice(0, max).trim() || null;
+  const date = howMade?.generatedAt;
+  return {
+    aiModel: text(howMade?.model, 200),
+    aiPrompt: text(howMade?.prompt, 4000),
+    aiNegativePrompt: text(howMade?.negativePrompt, 4000),
+    aiSeed: text(howMade?.seed, 100),
+    aiSettings: text(howMade?.settings, 2000),
+    generatedAt: date && !Number.isNaN(date.getTime()) ? date : null,
+  };
+}

@@ -1,0 +1,47 @@
+import { AppError } from "../errors.ts";
+import { bytesOf, downloadKeys } from "./download.ts";
+import { labelHash, labelXmp } from "./labels.ts";
+import type { ImageFilesRow, LabelledImage, MediaRepository } from "./media-repository.ts";
+import type { MediaStorage } from "./storage.ts";
+import { relabelImage, removeObjects, storeObjects } from "./variants.ts";
+
+/**
+ * An image's files over its life: the label they must carry (title, creator, this site's
+ * license), labelling them anew when that changes, and removing the files nobody uses any
+ * more. Shared by imports (a changed title) and `npm run media:relabel` (every image).
+ */
+export function createImageFiles(deps: { media: MediaStorage; repository: Pick<MediaRepository, "unreferencedKeys">; licenseUrl: string }) {
+  const { media, repository, licenseUrl } = deps;
+  return {
+    /** The XMP an image titled `title` by `creator` carries. */
+    label: (title: string, creator: string) => labelXmp({ title, creator, licenseUrl }),
+
+    /** Whether `image`'s variants already carry `xmp`. */
+    labelled: (image: Pick<LabelledImage, "mediaLabel">, xmp: string) => image.mediaLabel === labelHash(xmp),
+
+    /**
+     * Renders `image`'s variants again with `xmp` (and strips its original first if it was
+     * kept before labels existed) and stores them; `written` are the objects that were new.
+     */
+    async relabel(image: Omit<LabelledImage, "id" | "title" | "creator">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
+      const stored = await media.read(image.originalKey);
+      if (!stored) throw new AppError("NOT_FOUND", `The original ${image.originalKey} is missing`);
+      const { objects, ...files } = await relabelImage(await bytesOf(stored.stream), image, xmp, image.mediaLabel !== null);
+      return { files, written: await storeObjects(media, objects) };
+    },
+
+    /** Removes what `old` files were, once no image refers to them: original, variants, and the downloads rendered from them. */
+    async removeUnused(old: Pick<LabelledImage, "originalKey" | "variants" | "mediaLabel" | "width">, now: Pick<LabelledImage, "originalKey" | "mediaLabel">): Promise<void> {
+      const unused = await repository.unreferencedKeys([old.originalKey, ...old.variants.map((v) => v.key)]);
+      const downloadsChanged = old.originalKey !== now.originalKey || old.mediaLabel !== now.mediaLabel;
+      // Downloads made before labels existed are named without one; those made since by the label then in force.
+      const labels = old.originalKey === now.originalKey ? [null, old.mediaLabel] : [null, old.mediaLabel, now.mediaLabel];
+      await removeObjects(media, [...unused, ...(downloadsChanged ? downloadKeys(old, labels) : [])]);
+    },
+
+    /** Removes objects stored for files that were then not saved (unless another image came to refer to them meanwhile). */
+    discard: async (written: string[]) => removeObjects(media, await repository.unreferencedKeys(written)),
+  };
+}
+
+export type ImageFiles = ReturnType<typeof createImageFiles>;

@@ -1,0 +1,69 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../test/scratch-dir.ts";
+import { jpegDownload } from "./download.ts";
+import { DIGITAL_SOURCE_TYPE, labelXmp } from "./labels.ts";
+import { localDiskStorage } from "./local-disk-storage.ts";
+import { photoWithGps, readLabel, solidImage, TEST_LICENSE_URL } from "./test-images.ts";
+import { processImage, relabelImage, storeObjects } from "./variants.ts";
+
+const storage = localDiskStorage(scratchDir("labels"));
+const title = `Fox & "Hound" <at dawn>`;
+const xmp = labelXmp({ title, creator: "Ada Lovelace", licenseUrl: TEST_LICENSE_URL });
+const expected = { digitalSourceType: DIGITAL_SOURCE_TYPE, title, creator: "Ada Lovelace", licenseUrl: TEST_LICENSE_URL, exif: false, iptc: false, makerText: false };
+
+describe("files carry the label and nothing of the uploaded file's metadata", () => {
+  it("labels every variant and drops the photo's GPS, camera and serial; the kept original loses them too but keeps its colour profile", async () => {
+    const photo = await photoWithGps(900, 600);
+    const uploaded = await readLabel(photo);
+    expect(uploaded).toMatchObject({ exif: true, makerText: true });
+
+    const image = await processImage(photo, xmp);
+    expect(image.variants).toHaveLength(9);
+    for (const variant of image.variants) {
+      const file = image.objects.find((o) => o.key === variant.key)!.data;
+      expect({ key: variant.key, ...(await readLabel(file)) }).toMatchObject({ key: variant.key, ...expected });
+    }
+    const original = await readLabel(image.objects.find((o) => o.key === image.originalKey)!.data);
+    expect(original).toMatchObject({ exif: false, iptc: false, makerText: false, iccBytes: uploaded.iccBytes, title: undefined });
+  });
+
+  it("hands out downloads at every size with the label and the colour profile, and no EXIF", async () => {
+    const image = await processImage(await photoWithGps(900, 600), xmp);
+    await storeObjects(storage, image.objects);
+    for (const width of [undefined, 640, 450]) {
+      const file = await jpegDownload(storage, image, xmp, width);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const label = await readLabel(Buffer.concat(chunks));
+      expect({ width, ...label }).toMatchObject({ width, ...expected, format: "jpeg" });
+      if (width !== 640) expect(label.iccBytes).toBeGreaterThan(0); // 640 is the variant, as served: converted to sRGB
+    }
+  });
+
+  it("turns a sideways photo upright before dropping its orientation", async () => {
+    const sideways = await sharp(await photoWithGps(300, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+    const image = await processImage(sideways, xmp);
+    const original = await sharp(image.objects.find((o) => o.key === image.originalKey)!.data).metadata();
+    expect({ width: original.width, height: original.height, orientation: original.orientation, exif: original.exif }).toEqual({ width: 200, height: 300, orientation: undefined, exif: undefined });
+  });
+
+  it("strips an original kept before labels existed when it is labelled anew, and writes the new title", async () => {
+    const photo = await photoWithGps(400, 300);
+    const renamed = labelXmp({ title: "Renamed", creator: "Ada Lovelace", licenseUrl: TEST_LICENSE_URL });
+    const files = await relabelImage(photo, { originalFormat: "jpeg", width: 400 }, renamed, false);
+    expect(await readLabel(files.objects.find((o) => o.key === files.originalKey)!.data)).toMatchObject({ exif: false, makerText: false });
+    for (const variant of files.variants) {
+      expect(await readLabel(files.objects.find((o) => o.key === variant.key)!.data)).toMatchObject({ ...expected, title: "Renamed" });
+    }
+  });
+
+  it("keeps a PNG lossless and labels its variants alike", async () => {
+    const png = await sharp(await solidImage(200, 100, "#884422")).withExif({ IFD0: { Make: "Canon" } }).png().toBuffer();
+    const image = await processImage(png, xmp);
+    const original = image.objects.find((o) => o.key === image.originalKey)!.data;
+    expect(await readLabel(original)).toMatchObject({ exif: false, makerText: false, format: "png" });
+    expect((await sharp(original).raw().toBuffer()).equals(await sharp(png).raw().toBuffer())).toBe(true);
+  });
+});

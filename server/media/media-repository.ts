@@ -1,0 +1,77 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { creators, images } from "../db/schema.ts";
+
+/** An image's files as stored, with what its label is made of. */
+export type LabelledImage = Pick<typeof images.$inferSelect, "id" | "title" | "width" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel"> & {
+  creator: string;
+};
+
+/** The files that replace an image's files. */
+export type ImageFilesRow = Pick<typeof images.$inferSelect, "bytes" | "originalKey" | "variants" | "mediaLabel">;
+
+/** The columns of a LabelledImage but its id (from images joined with creators). */
+export const labelledImageColumns = {
+  title: images.title,
+  creator: creators.name,
+  width: images.width,
+  bytes: images.bytes,
+  originalKey: images.originalKey,
+  originalFormat: images.originalFormat,
+  variants: images.variants,
+  mediaLabel: images.mediaLabel,
+};
+
+/** The SQL of image files: which keys are in use, which belong to hidden images, relabelling. */
+export function createMediaRepository(db: Db) {
+  return {
+    /** Those of `keys` that no image (original or variant) refers to any more. */
+    async unreferencedKeys(keys: string[]): Promise<string[]> {
+      if (!keys.length) return [];
+      const { rows } = await db.execute<{ key: string }>(sql`
+        select ${images.originalKey} as key from ${images} where ${images.originalKey} in ${keys}
+        union
+        select v->>'key' from ${images}, jsonb_array_elements(${images.variants}) v where v->>'key' in ${keys}`);
+      const referenced = new Set(rows.map((r) => r.key));
+      return keys.filter((key) => !referenced.has(key));
+    },
+
+    /** The variant keys of every hidden image (few: read through images_hidden_idx). */
+    async hiddenVariantKeys(): Promise<string[]> {
+      const { rows } = await db.execute<{ key: string }>(sql`
+        select v->>'key' as key from ${images}, jsonb_array_elements(${images.variants}) v where ${images.status} = 'hidden'`);
+      return rows.map((r) => r.key);
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(images);
+      return row?.n ?? 0;
+    },
+
+    /** Up to `limit` images with an id above `afterId`, in id order. */
+    async batch(afterId: number, limit: number): Promise<LabelledImage[]> {
+      return db
+        .select({ id: images.id, ...labelledImageColumns })
+        .from(images)
+        .innerJoin(creators, eq(creators.id, images.creatorId))
+        .where(gt(images.id, afterId))
+        .orderBy(asc(images.id))
+        .limit(limit);
+    },
+
+    /**
+     * Gives image `id` the files `files`, unless its files changed since `was` was read (an
+     * import got there first): false then.
+     */
+    async replaceFiles(id: number, was: Pick<LabelledImage, "originalKey" | "mediaLabel">, files: ImageFilesRow): Promise<boolean> {
+      const rows = await db
+        .update(images)
+        .set(files)
+        .where(and(eq(images.id, id), eq(images.originalKey, was.originalKey), sql`${images.mediaLabel} is not distinct from ${was.mediaLabel}`))
+        .returning({ id: images.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof createMediaRepository>;
