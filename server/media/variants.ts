@@ -3,6 +3,7 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { inParallel } from "./in-parallel.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
 import type { MediaStorage } from "./storage.ts";
 
@@ -86,20 +87,6 @@ async function inspect(input: Buffer): Promise<{ format: string; ext: MediaExten
     throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels`);
   }
   return { format: meta.format, ext, width, height };
-}
-
-/** Runs `tasks` at most `limit` at a time, keeping their order. */
-async function inParallel<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }
 
 function hex(n: number): string {
