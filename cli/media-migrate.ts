@@ -27,6 +27,7 @@ await runCommand("media:migrate", usage, async () => {
 
   const from = localDiskStorage(source);
   const to = createMediaStorage(config);
+  await to.check();
   const plan = await planMigration(from, to);
   const bar = progressBar("Copying", plan.total, { unit: "files" });
   let done = plan.present;

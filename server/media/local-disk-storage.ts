@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { contentTypeOf, isMediaKey, SITE_MEDIA_PATH } from "./keys.ts";
 import type { MediaStorage } from "./storage.ts";
@@ -25,6 +25,10 @@ export function localDiskStorage(root: string, baseUrl = SITE_MEDIA_PATH): Media
   };
 
   return {
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -56,6 +57,20 @@ export function s3Storage(settings: S3Config, baseUrl = SITE_MEDIA_PATH): MediaS
   };
 
   return {
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        const reason =
+          status === 404
+            ? `no such bucket${settings.endpoint ? ` at ${settings.endpoint}` : ` in ${settings.region}`}`
+            : status === 403 || status === 400
+              ? "access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)"
+              : (error as Error).message || (error as Error).name;
+        throw new Error(`Cannot use S3_BUCKET=${Bucket}: ${reason}`);
+      }
+    },
     async put(key, data, contentType) {
       const upload = new Upload({
         client,

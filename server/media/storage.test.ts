@@ -85,6 +85,20 @@ describe.each<[string, () => MediaStorage, ((key: string) => boolean) | undefine
   });
 });
 
+describe("check at start-up", () => {
+  it("passes for a usable store, and names the setting when the bucket is missing or the keys are wrong", async () => {
+    await expect(localDiskStorage(scratchDir("storage")).check()).resolves.toBeUndefined();
+    await expect(s3Storage(s3.settings).check()).resolves.toBeUndefined();
+    await expect(s3Storage({ ...s3.settings, bucket: "no-such-bucket" }).check()).rejects.toThrow(
+      `Cannot use S3_BUCKET=no-such-bucket: no such bucket at ${s3.endpoint}`,
+    );
+    await expect(s3Storage({ ...s3.settings, credentials: { accessKeyId: "WRONG", secretAccessKey: "S3RVER" } }).check()).rejects.toThrow(
+      "Cannot use S3_BUCKET=stockroom-media: access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
+    );
+    await expect(s3Storage({ ...s3.settings, endpoint: "http://127.0.0.1:9" }).check()).rejects.toThrow(/^Cannot use S3_BUCKET=stockroom-media: .*ECONNREFUSED/);
+  });
+});
+
 describe("publicUrl", () => {
   it("is this site's /media route, or under MEDIA_BASE_URL", () => {
     const key = mediaKey("v", Buffer.from("x"), "avif", 640);

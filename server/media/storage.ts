@@ -12,6 +12,8 @@ import { s3Storage } from "./s3-storage.ts";
  * bucket (`S3_BUCKET`), whose object keys are the media keys themselves.
  */
 export interface MediaStorage {
+  /** Checks at start-up that the store can be used; throws a message naming the setting when not. */
+  check(): Promise<void>;
   /** Stores the bytes (a buffer, or a stream that is uploaded as it is read) under `key`; readers never see half an object. */
   put(key: string, data: Buffer | Readable, contentType: string): Promise<void>;
   has(key: string): Promise<boolean>;

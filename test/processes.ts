@@ -1,0 +1,64 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { afterAll } from "vitest";
+
+/**
+ * Stockroom's own processes as an operator starts them (the server, operator commands): one
+ * Node process each, no tsx wrapper, so a signal reaches it and nothing else. Those still
+ * running when the file's tests end are killed.
+ */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+export interface Run {
+  child: ChildProcess;
+  lines: string[];
+  /** Resolves with the first stdout/stderr line matching `pattern`. */
+  waitFor(pattern: RegExp): Promise<string>;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs `script` (e.g. `server/main.ts`, `cli/import.ts`) with `env` on top of this process's environment. */
+export function runScript(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
+  const lines: string[] = [];
+  const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      lines.push(line);
+      for (const w of waiters.filter((w) => w.pattern.test(line))) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    });
+  }
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    lines,
+    exit,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const seen = lines.find((l) => pattern.test(l));
+        if (seen) return resolve(seen);
+        waiters.push({ pattern, resolve });
+        void exit.then(() => setTimeout(() => reject(new Error(`exited before ${pattern}:\n${lines.join("\n")}`)), 100));
+      }),
+  };
+}
+
+/** What a run printed, blank lines left out. */
+export const output = (r: Run) => r.lines.filter((l) => l.trim()).join("\n");
+
+/** The server serves the built app: builds it once if this checkout has not yet (call from a beforeAll with a long timeout). */
+export function buildAppOnce(): void {
+  if (existsSync("build/server/index.js")) return;
+  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+  if (build.status !== 0) throw new Error("react-router build failed");
+}
