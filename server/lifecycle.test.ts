@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAppOnce, output, runScript, type Run } from "../test/processes.ts";
+import { buildAppOnce, isAlive, output, runScript, type Run } from "../test/processes.ts";
 import { connect } from "./db/database.ts";
 import { runningServerUrl } from "./db/cli-database.ts";
 
@@ -17,15 +17,6 @@ chmodSync(dataDir, 0o755); // PostgreSQL may run as another user, who must reach
 function run(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run {
   // (Vitest sets BASE_URL to "/" for its own use; the server needs an origin.)
   return runScript(script, { BASE_URL: "http://127.0.0.1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "debug", DEMO_IMAGES: "0", ...env }, args);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return false;
-  }
 }
 
 beforeAll(buildAppOnce, 300_000);

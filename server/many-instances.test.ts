@@ -111,7 +111,8 @@ describe("two instances on one PostgreSQL and one bucket", () => {
 
     // An operator imports a folder; both instances list it, and serve its files from the bucket.
     const folder = scratchDir("photos");
-    await writeFile(path.join(folder, "harbour.jpg"), await solidImage(320, 200, "#204060", "jpeg"));
+    const harbourFile = await solidImage(320, 200, "#204060", "jpeg");
+    await writeFile(path.join(folder, "harbour.jpg"), harbourFile);
     await writeFile(path.join(folder, "meadow.jpg"), await solidImage(300, 200, "#40a040", "jpeg"));
     await writeFile(path.join(folder, "manifest.json"), JSON.stringify([{ file: "harbour.jpg", title: "Harbour at dawn" }, { file: "meadow.jpg", title: "Meadow in June" }]));
     expect(await command("cli/import.ts", "folder", folder, "--creator", "Grace")).toMatch(/imported 2, updated 0, skipped 0$/);
@@ -126,6 +127,9 @@ describe("two instances on one PostgreSQL and one bucket", () => {
     expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(harbour.src).toMatch(/^\/media\//);
     expect(await s3Storage(s3.settings).has(harbour.src.slice("/media/".length))).toBe(true);
+    const download = await call(b, "GET", `/api/images/${harbour.id}/download`, ada);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(harbourFile)).toBe(true);
 
     // A like through one instance shows through the other: the count, and for Ada that she likes it.
     expect((await call(a, "PUT", `/api/images/${harbour.id}/like`, ada)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { afterAll } from "vitest";
 
@@ -56,9 +56,49 @@ export function runScript(script: string, env: NodeJS.ProcessEnv, args: string[]
 /** What a run printed, blank lines left out. */
 export const output = (r: Run) => r.lines.filter((l) => l.trim()).join("\n");
 
-/** The server serves the built app: builds it once if this checkout has not yet (call from a beforeAll with a long timeout). */
+/**
+ * The server serves the built app: builds it once if this checkout has not yet (call from a
+ * beforeAll with a long timeout). Test files running side by side take turns through a lock
+ * file holding the builder's pid, so that only one of them builds; a dead builder's lock is
+ * taken over.
+ */
 export function buildAppOnce(): void {
-  if (existsSync("build/server/index.js")) return;
-  const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
-  if (build.status !== 0) throw new Error("react-router build failed");
+  const lock = "build.lock";
+  for (;;) {
+    if (existsSync("build/server/index.js")) return;
+    try {
+      writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch {
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(lock, "utf8")); // 0 while its holder is still writing it
+      } catch {
+        continue; // just released
+      }
+      if (holder && !isAlive(holder)) rmSync(lock, { force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (existsSync("build/server/index.js")) return;
+    const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
+    if (build.status !== 0) throw new Error("react-router build failed");
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Whether process `pid` is running (not gone, not a zombie). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return true; // no /proc: alive as far as we can tell
+  }
 }
