@@ -34,6 +34,7 @@ await runCommand("media:migrate", usage, async () => {
   bar.update(done);
   const missing = await copyMedia(plan.copy.map((o) => o.key), from, to, () => bar.update(++done)).finally(() => bar.stop());
   const copied = plan.copy.length - missing.length;
-  const bytes = plan.copy.filter((o) => !missing.includes(o.key)).reduce((sum, o) => sum + o.size, 0);
+  const gone = new Set(missing); // deleted from DATA_DIR/media between the listing and the copy
+  const bytes = plan.copy.filter((o) => !gone.has(o.key)).reduce((sum, o) => sum + o.size, 0);
   console.log(`copied ${copied} files (${megabytes(bytes)}) from ${source} to ${target}; ${plan.present} were there already`);
 });

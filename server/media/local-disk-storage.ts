@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { constants, createReadStream } from "node:fs";
-import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { access, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentTypeOf, isMediaKey, SITE_MEDIA_PATH } from "./keys.ts";
 import type { MediaStorage } from "./storage.ts";
@@ -36,8 +36,7 @@ export function localDiskStorage(root: string, baseUrl = SITE_MEDIA_PATH): Media
       try {
         const handle = await open(temp, "wx", 0o644);
         try {
-          if (Buffer.isBuffer(data)) await handle.writeFile(data);
-          else for await (const chunk of data) await handle.write(chunk as Buffer); // written as it arrives
+          await writeFile(handle, data); // a stream is written as it arrives
           await handle.sync();
         } finally {
           await handle.close();
