@@ -9,7 +9,7 @@ import { seedDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
 import { createImportService } from "../server/catalog/import/import-service.ts";
 import { creators, images, imageTags, tags } from "../server/db/schema.ts";
 import { createLogger } from "../server/logger.ts";
-import { createMediaStorage } from "../server/media/storage.ts";
+import { localDiskStorage } from "../server/media/local-disk-storage.ts";
 import { TEST_LICENSE_URL } from "../server/media/test-images.ts";
 
 const run = promisify(execFile);
@@ -37,7 +37,7 @@ async function catalogOf(db: typeof source.db) {
 describe("npm run backup", () => {
   it("copies the database and its media, and restores them into an empty installation", async () => {
     const dataDir = path.join(work, "site");
-    const imports = createImportService({ db: source.db, media: createMediaStorage({ dataDir }), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+    const imports = createImportService({ db: source.db, media: localDiskStorage(path.join(dataDir, "media")), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
     await seedDemoCatalog({ imports, count: 3 });
 
     const out = path.join(work, "backup");
@@ -50,7 +50,7 @@ describe("npm run backup", () => {
 
     const before = await catalogOf(source.db);
     expect(await catalogOf(target.db)).toEqual(before);
-    const media = createMediaStorage({ dataDir: restoredDir });
+    const media = localDiskStorage(path.join(restoredDir, "media"));
     for (const image of before.images) {
       for (const key of [image.originalKey, ...image.variants.map((v) => v.key)]) expect(await media.has(key)).toBe(true);
     }

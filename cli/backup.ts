@@ -5,7 +5,8 @@ import { backupDatabase, restoreDatabase, type BackupManifest } from "../server/
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
-import { contentTypeOf } from "../server/media/keys.ts";
+import { copyMedia } from "../server/media/copy-media.ts";
+import { localDiskStorage } from "../server/media/local-disk-storage.ts";
 import { createMediaStorage, type MediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
@@ -24,27 +25,11 @@ async function emptyOrMissing(dir: string): Promise<boolean> {
   }
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Copies `keys` from one store to another, with a progress bar; returns the keys that were missing. */
-async function copyMedia(keys: string[], from: MediaStorage, to: MediaStorage, label: string): Promise<string[]> {
+async function copyWithProgress(keys: string[], from: MediaStorage, to: MediaStorage, label: string): Promise<string[]> {
   const bar = progressBar(label, keys.length, { unit: "files" });
-  const missing: string[] = [];
-  try {
-    for (const [i, key] of keys.entries()) {
-      const file = await from.read(key);
-      if (file) await to.put(key, await readAll(file.stream), contentTypeOf(key));
-      else missing.push(key);
-      bar.update(i + 1);
-    }
-  } finally {
-    bar.stop();
-  }
-  return missing;
+  let done = 0;
+  return copyMedia(keys, from, to, () => bar.update(++done)).finally(() => bar.stop());
 }
 
 await runCommand("backup", usage, async () => {
@@ -56,7 +41,7 @@ await runCommand("backup", usage, async () => {
   const config = loadConfig();
   const log = createLogger("error");
   const media = createMediaStorage(config);
-  const backupMedia = createMediaStorage({ dataDir: root });
+  const backupMedia = localDiskStorage(path.join(root, "media"));
 
   if (values.restore) {
     let manifest: BackupManifest;
@@ -69,13 +54,11 @@ await runCommand("backup", usage, async () => {
     try {
       const bar = progressBar("Database", Object.keys(manifest.tables).length, { unit: "tables" });
       let done = 0;
-      let keys: string[] = [];
+      const keys: string[] = [];
       await restoreDatabase(database.pool, path.join(root, "db"), manifest, () => bar.update(++done), async () => {
         bar.stop();
-        keys = (await readdir(path.join(root, "media"), { recursive: true, withFileTypes: true }))
-          .filter((f) => f.isFile())
-          .map((f) => path.relative(path.join(root, "media"), path.join(f.parentPath, f.name)));
-        await copyMedia(keys, backupMedia, media, "Media");
+        for await (const { key } of backupMedia.list()) keys.push(key);
+        await copyWithProgress(keys, backupMedia, media, "Media");
       }).finally(() => bar.stop());
       const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
       console.log(`restored ${rows} rows in ${done} tables and ${keys.length} media files from ${root}`);
@@ -90,7 +73,7 @@ await runCommand("backup", usage, async () => {
   const database = await openCliDatabase(config, log.info);
   try {
     const { manifest, mediaKeys } = await backupDatabase(database.pool, path.join(root, "db"), () => {});
-    const missing = await copyMedia(mediaKeys, media, backupMedia, "Media");
+    const missing = await copyWithProgress(mediaKeys, media, backupMedia, "Media");
     await writeFile(path.join(root, "backup.json"), JSON.stringify(manifest, null, 2));
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(`backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${mediaKeys.length - missing.length} media files to ${root}`);

@@ -24,9 +24,41 @@ describe("loadConfig", () => {
     [{ DEMO_IMAGES: "-1" }, /^Invalid DEMO_IMAGES="-1": must be 0 or more/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
     [{ GOOGLE_CLIENT_ID: "id" }, /^Missing GOOGLE_CLIENT_SECRET/],
+    [{ S3_BUCKET: "Media_Bucket" }, /^Invalid S3_BUCKET="Media_Bucket": must be a bucket name/],
+    [{ S3_BUCKET: "media", S3_ENDPOINT: "minio:9000" }, /^Invalid S3_ENDPOINT="minio:9000": must start with http:\/\/ or https:\/\//],
+    [{ S3_BUCKET: "media", S3_FORCE_PATH_STYLE: "yes" }, /^Invalid S3_FORCE_PATH_STYLE="yes": must be true or false/],
+    [{ S3_BUCKET: "media", S3_ACCESS_KEY_ID: "key" }, /^Missing S3_SECRET_ACCESS_KEY/],
+    [{ S3_ENDPOINT: "http://minio:9000" }, /^Missing S3_BUCKET: S3_ENDPOINT is set/],
+    [{ MEDIA_BASE_URL: "cdn.example.com" }, /^Invalid MEDIA_BASE_URL="cdn.example.com": must be a URL/],
+    [{ MEDIA_BASE_URL: "https://cdn.example.com/?v=1" }, /^Invalid MEDIA_BASE_URL=.*without \?query/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("keeps media on the local disk, served by the site, unless S3_BUCKET and MEDIA_BASE_URL say otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).media).toEqual({ baseUrl: undefined, s3: undefined });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: "stockroom-media",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+      MEDIA_BASE_URL: "https://cdn.example.com/media/",
+    });
+    expect(config.media).toEqual({
+      baseUrl: "https://cdn.example.com/media",
+      s3: { bucket: "stockroom-media", endpoint: "http://minio:9000", region: "us-east-1", credentials: { accessKeyId: "key", secretAccessKey: "secret" }, forcePathStyle: true },
+    });
+    // On AWS: the region given, the SDK's own credentials (instance role, AWS_* variables).
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "media", S3_REGION: "eu-west-3" }).media.s3).toEqual({
+      bucket: "media",
+      endpoint: undefined,
+      region: "eu-west-3",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
   });
 
   it("uses BASE_URL without its trailing slash", () => {

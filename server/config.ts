@@ -75,6 +75,16 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: count(1, 10_000).default(10),
   AUTH_RATE_LIMIT_WINDOW: count(1, 86_400).default(900),
   SOCIAL_URL: optionalUrl(["http:", "https:"]).default("https://x.com/stockroom"),
+  MEDIA_BASE_URL: optionalUrl(["http:", "https:"]).refine(
+    (value) => value === undefined || (!new URL(value).search && !new URL(value).hash),
+    "must be a URL without ?query or #fragment",
+  ),
+  S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), "must be a bucket name (3 to 63 characters: a-z, 0-9, '.', '-')"),
+  S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
 });
 
@@ -101,6 +111,26 @@ export interface Config {
   rateLimits: { perIp: number; perAccount: number; windowSeconds: number };
   socialUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  media: MediaConfig;
+}
+
+/** Where media live and where browsers fetch them from (server/media/storage.ts). */
+export interface MediaConfig {
+  /** The public base URL of media, e.g. a CDN (no trailing slash); unset: `/media` on this site. */
+  baseUrl: string | undefined;
+  /** An S3-compatible bucket; unset: the local disk under DATA_DIR/media. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket` in the path (`endpoint/bucket/key`) rather than the host name: MinIO, Garage, SeaweedFS. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = e.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
     throw new ConfigError(`Missing ${missing}: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError(`Missing ${missing}: S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  }
+  const strayS3 = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID"] as const).find((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && strayS3) throw new ConfigError(`Missing S3_BUCKET: ${strayS3} is set, but media go to S3 only when S3_BUCKET names the bucket`);
   const dataDir = path.resolve(e.DATA_DIR);
   const host = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   return {
@@ -144,6 +180,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
+    media: {
+      baseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+          }
+        : undefined,
+    },
   };
 }
 

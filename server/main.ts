@@ -53,6 +53,7 @@ async function main() {
     if (stopping) return;
     const services = createServices({ config, database, log });
     cleanups.push(() => services.close());
+    await services.media.check();
     const seeding = seedDemoCatalogOnStart({
       imports: createImportService({ db: database.db, media: services.media, log, licenseUrl: licenseUrlOf(config.baseUrl) }),
       count: config.demoImages,

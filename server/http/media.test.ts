@@ -1,41 +1,54 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3 } from "../../test/s3.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
 import { createHiddenMedia } from "../media/hidden-media.ts";
 import { mediaKey } from "../media/keys.ts";
+import { s3Storage } from "../media/s3-storage.ts";
+import type { MediaStorage } from "../media/storage.ts";
 import { solidImage } from "../media/test-images.ts";
 import { mediaRouter } from "./media.ts";
 
-const dir = scratchDir("media");
-const storage = localDiskStorage(dir);
-let base = "";
-let file: Buffer;
-let key: string;
-let close: () => void;
+const s3 = await startS3();
 
-beforeAll(async () => {
-  file = await solidImage(64, 48, "#123456");
-  key = mediaKey("v", file, "png", 64);
-  await storage.put(key, file, "image/png");
-  const app = express();
-  app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined })));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;
-  close = () => server.close();
-});
-afterAll(() => close());
+/** The same route, the same answers, whichever storage holds the files. */
+describe.each<[string, () => MediaStorage]>([
+  ["local disk", () => localDiskStorage(scratchDir("media"))],
+  ["S3 (s3rver)", () => s3Storage(s3.settings)],
+])("GET /media/{key} from %s", (_name, create) => {
+  const storage = create();
+  let base = "";
+  let file: Buffer;
+  let key: string;
+  let close: () => void;
 
-describe("GET /media/{key}", () => {
+  beforeAll(async () => {
+    file = await solidImage(64, 48, "#123456");
+    key = mediaKey("v", file, "png", 64);
+    await storage.put(key, file, "image/png");
+    const app = express();
+    app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined })));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
   it("serves the file with its type, cacheable forever, with a strong ETag", async () => {
     const res = await fetch(base + key);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(res.headers.get("content-length")).toBe(String(file.length));
     expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+
+    const head = await fetch(base + key, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(file.length));
   });
 
   it("answers 304 when the browser already has it", async () => {

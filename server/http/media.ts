@@ -1,12 +1,10 @@
 import express from "express";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors.ts";
-import { hashOfKey, isMediaKey } from "../media/keys.ts";
+import { hashOfKey, isMediaKey, MEDIA_CACHE_CONTROL } from "../media/keys.ts";
 import type { HiddenMedia } from "../media/hidden-media.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { errorBody, sendError, toAppError } from "./errors.ts";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against `size`: the range, "unsatisfiable", or null to send it all. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | null {
@@ -49,7 +47,7 @@ export function mediaRouter(storage: MediaStorage, hidden: HiddenMedia): express
       const info = hash && !(await hidden.isHidden(key)) ? await storage.stat(key) : null;
       if (!hash || !info) return sendError(res, new AppError("NOT_FOUND", "No such media file"));
       const etag = `"${hash}"`;
-      res.setHeader("Cache-Control", IMMUTABLE);
+      res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
       res.setHeader("ETag", etag);
       res.setHeader("Accept-Ranges", "bytes");
       res.setHeader("Content-Type", info.contentType);

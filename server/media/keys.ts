@@ -7,6 +7,12 @@ import { createHash } from "node:crypto";
  */
 export const MEDIA_KEY_PATTERN = /^[a-z]\/[0-9a-f]{2}\/([0-9a-f]{64})(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg|png|gif|tif)$/;
 
+/** A key's bytes never change: browsers, CDNs and the bucket itself may keep them for a year. */
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Where browsers fetch media when MEDIA_BASE_URL is unset: this site's own route (server/http/media.ts). */
+export const SITE_MEDIA_PATH = "/media";
+
 export type MediaKind = "o" | "v" | "a" | "d";
 
 const contentTypes = {
