@@ -16,6 +16,8 @@ import { createReportsService, type ReportsService } from "./engagement/reports-
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
+import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
+import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
 
 /**
  * The composition root: every service, built once per process from its repositories and
@@ -34,8 +36,10 @@ export interface Services {
   /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
   catalog: CatalogService;
   likes: LikesService;
-  /** Image files as JPEG downloads, each one counted. */
+  /** Image files as JPEG downloads, each one counted, and a receipt for each one delivered. */
   downloads: DownloadsService;
+  /** License receipts of signed-in downloads, each readable by its owner alone. */
+  receipts: ReceiptsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
@@ -62,6 +66,7 @@ export function createServices(deps: {
     publicUrl: (key) => media.publicUrl(key),
     cache: createCatalogCache(catalogChanges),
   });
+  const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   return {
     config,
     log,
@@ -70,7 +75,8 @@ export function createServices(deps: {
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media }),
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, receipts }),
+    receipts,
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
     async close() {
       await catalogChanges?.close();

@@ -1,21 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DownloadSizeName } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
-import { images } from "../db/schema.ts";
+import { creators, images } from "../db/schema.ts";
 
 export function createDownloadsRepository(db: Db) {
   return {
-    /** What a download of a published image needs: its title and files; null when no published image has this id. */
+    /** What a download of a published image needs: its title, creator and files; null when no published image has this id. */
     async published(imageId: number) {
       const [row] = await db
         .select({
           title: images.title,
+          creatorName: creators.name,
           width: images.width,
+          height: images.height,
           originalKey: images.originalKey,
           originalFormat: images.originalFormat,
           variants: images.variants,
         })
         .from(images)
+        .innerJoin(creators, eq(creators.id, images.creatorId))
         .where(and(eq(images.id, imageId), eq(images.status, "published")));
       return row ?? null;
     },
