@@ -79,6 +79,7 @@ export interface ImageDetail extends ImageSummary {
 
 export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
 export type DownloadSizeName = (typeof downloadSizeNames)[number];
+export const downloadSizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
 export interface DownloadSize {
   name: DownloadSizeName;
   width: number;

@@ -59,11 +59,16 @@ export const downloadWidths: Record<Exclude<DownloadSizeName, "original">, numbe
   large: 1920,
 };
 
+/** The height of an image `width` × `height` scaled to `toWidth` pixels wide, as sharp scales it. */
+export function scaledHeight(width: number, height: number, toWidth: number): number {
+  return Math.max(1, Math.round((height * toWidth) / width));
+}
+
 /** The sizes offered for an image `width` × `height`, smallest first: those narrower than the original, then the original. */
 export function downloadSizes(width: number, height: number): DownloadSize[] {
   const smaller = (Object.entries(downloadWidths) as Array<[DownloadSizeName, number]>)
     .filter(([, w]) => w < width)
-    .map(([name, w]) => ({ name, width: w, height: Math.max(1, Math.round((height * w) / width)) }));
+    .map(([name, w]) => ({ name, width: w, height: scaledHeight(width, height, w) }));
   return [...smaller, { name: "original", width, height }];
 }
 

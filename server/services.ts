@@ -19,6 +19,8 @@ import { createHiddenMedia, type HiddenMedia } from "./media/hidden-media.ts";
 import { licenseUrlOf } from "./media/labels.ts";
 import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
+import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
+import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
 
 /**
  * The composition root: every service, built once per process from its repositories and
@@ -39,8 +41,10 @@ export interface Services {
   /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
   catalog: CatalogService;
   likes: LikesService;
-  /** Image files as JPEG downloads, each one counted. */
+  /** Image files as JPEG downloads, each one counted, and a receipt for each one delivered. */
   downloads: DownloadsService;
+  /** License receipts of signed-in downloads, each readable by its owner alone. */
+  receipts: ReceiptsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
@@ -67,6 +71,7 @@ export function createServices(deps: {
     publicUrl: (key) => media.publicUrl(key),
     cache: createCatalogCache(catalogChanges),
   });
+  const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   return {
     config,
     log,
@@ -76,7 +81,8 @@ export function createServices(deps: {
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl) }),
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
+    receipts,
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
     async close() {
       await catalogChanges?.close();

@@ -1,4 +1,5 @@
-import { LegalPage, todayLabel, UseList } from "~/features/legal/legal-page";
+import { LICENSE } from "#contracts/license";
+import { LegalPage, licenseVersionLabel, todayLabel, UseList } from "~/features/legal/legal-page";
 import type { Route } from "./+types/license";
 
 export const loader = () => ({ updated: todayLabel() });
@@ -26,7 +27,7 @@ const forbidden = [
 
 export default function License({ loaderData }: Route.ComponentProps) {
   return (
-    <LegalPage title="License" updated={loaderData.updated}>
+    <LegalPage title="License" updated={loaderData.updated} version={licenseVersionLabel(LICENSE.version, LICENSE.date)}>
       <p>
         All images on Stockroom are AI-generated and free to use. You do not need to ask for permission or pay, and you do
         not need to credit anyone, although a mention is always appreciated.

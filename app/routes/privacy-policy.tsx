@@ -19,8 +19,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           record who opened it.
         </li>
         <li>
-          <strong>Anonymous download statistics</strong>: which image was downloaded, at which size and when. Downloads are
-          not linked to your account.
+          <strong>Anonymous download statistics</strong>: which image was downloaded, at which size and when. These counts
+          are not linked to your account.
         </li>
         <li>
           <strong>Search queries</strong>: the words searched for and how many images matched, without who searched. They
@@ -39,6 +39,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           only sees how many people like an image.
         </li>
         <li>
+          <strong>Your download receipts</strong>: for each file you download, the image, its size, a fingerprint (SHA-256)
+          of the file and the license version it came under, so that you can show you were allowed to use it. Only you can
+          see them, on your profile.
+        </li>
+        <li>
           <strong>Reports</strong>: when you report an image, the reason and description you give, and your account if you
           are signed in (otherwise a one-way hash of your network address, to limit abuse).
         </li>
@@ -51,8 +56,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       <h2>Your choices</h2>
       <p>
         You can browse, search and share without an account. Signed in, you can change your name and password in your{" "}
-        <Link to="/profile-settings">profile</Link>, and delete your account there: this removes your account, your sessions
-        and your likes.
+        <Link to="/profile-settings">profile</Link>, and delete your account there: this removes your account, your sessions,
+        your likes and your download receipts.
       </p>
       <h2>Contact</h2>
       <p>Questions about your data? Reach us through the social profile linked in the site menu.</p>

@@ -2,10 +2,12 @@ import { useRef, useState } from "react";
 import { data, redirect, useFetcher, useSearchParams } from "react-router";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
+import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/features/account/fields";
 import { redirectWithCookies, runForm, type FormResult } from "~/features/account/form.server";
 import { LikedImages } from "~/features/account/liked-images";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
+import { DownloadReceipts } from "~/features/receipts/download-receipts";
 import { loginPath } from "~/lib/viewer";
 import type { Route } from "./+types/profile-settings";
 
@@ -13,12 +15,22 @@ export function meta() {
   return [{ title: "Profile Settings · Stockroom" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Receipts shown per page of the Downloads tab. */
+const RECEIPTS_PER_PAGE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.viewer();
-  if (!viewer) throw redirect(loginPath("/profile-settings"));
-  const { accounts, likes } = context.services;
-  const [hasPassword, liked] = await Promise.all([accounts.hasPassword(viewer), likes.likedImages(viewer, { limit: PAGE_SIZE_DEFAULT })]);
-  return { viewer, hasPassword, liked, minLength: context.settings.passwordMinLength };
+  const url = new URL(request.url);
+  if (!viewer) throw redirect(loginPath(url.pathname + url.search));
+  const { accounts, likes, receipts } = context.services;
+  // `downloads` is the cursor of the Downloads tab's page; one this server did not give out shows the newest.
+  const before = receiptsQuery.safeParse({ cursor: url.searchParams.get("downloads") ?? undefined, limit: RECEIPTS_PER_PAGE });
+  const [hasPassword, liked, downloads] = await Promise.all([
+    accounts.hasPassword(viewer),
+    likes.likedImages(viewer, { limit: PAGE_SIZE_DEFAULT }),
+    receipts.list(viewer, before.success ? before.data : { limit: RECEIPTS_PER_PAGE }),
+  ]);
+  return { viewer, hasPassword, liked, downloads, olderPages: before.success && before.data.cursor !== undefined, minLength: context.settings.passwordMinLength };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,13 +70,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Tab = "profile" | "liked";
+const tabNames = ["profile", "liked", "downloads"] as const;
+type Tab = (typeof tabNames)[number];
+const tabOf = (value: string | null): Tab => tabNames.find((name) => name === value) ?? "profile";
+/** The tab each arrow key (and Home, End) moves to from the tab at `index`. */
+const keyTargets: Record<string, (index: number) => number> = {
+  ArrowRight: (index) => (index + 1) % tabNames.length,
+  ArrowLeft: (index) => (index + tabNames.length - 1) % tabNames.length,
+  Home: () => 0,
+  End: () => tabNames.length - 1,
+};
 
-/** /profile-settings: the profile, password and account forms, and the liked images. */
+/** /profile-settings: the profile, password and account forms, the liked images, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
-  const { viewer, hasPassword, liked, minLength } = loaderData;
+  const { viewer, hasPassword, liked, downloads, olderPages, minLength } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: Tab = searchParams.get("tab") === "liked" ? "liked" : "profile";
+  const tab = tabOf(searchParams.get("tab"));
   const profile: FormFetcher = useFetcher({ key: "account-profile" });
   const password: FormFetcher = useFetcher({ key: "account-password" });
   const logout: FormFetcher = useFetcher({ key: "account-logout" });
@@ -76,12 +97,13 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   if (sending && sending !== last) setLast(sending);
   const result = last && forms[last].state === "idle" ? forms[last].data : null;
 
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, liked: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, liked: null, downloads: null });
   const select = (next: Tab, focus = false) => {
-    setSearchParams(next === "liked" ? { tab: "liked" } : {}, { replace: true, preventScrollReset: true });
+    setSearchParams(next === "profile" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
     if (focus) tabs.current[next]?.focus();
   };
   const count = liked.total ?? liked.items.length;
+  const labels: Record<Tab, string> = { profile: "Profile Settings", liked: `Liked Images (${count})`, downloads: "Downloads" };
 
   return (
     <main className="page max-w-5xl py-8 sm:py-12">
@@ -93,7 +115,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 border-b border-neutral-200 dark:border-neutral-800">
-        {(["profile", "liked"] as const).map((name) => (
+        {tabNames.map((name, index) => (
           <button
             key={name}
             ref={(element) => {
@@ -107,10 +129,10 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             tabIndex={tab === name ? 0 : -1}
             onClick={() => select(name)}
             onKeyDown={(event) => {
-              if (event.key === "ArrowRight" || event.key === "ArrowLeft" || event.key === "Home" || event.key === "End") {
+              const target = keyTargets[event.key];
+              if (target) {
                 event.preventDefault();
-                const next: Tab = event.key === "Home" ? "profile" : event.key === "End" ? "liked" : name === "profile" ? "liked" : "profile";
-                select(next, true);
+                select(tabNames[target(index)]!, true);
               }
             }}
             className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${
@@ -119,7 +141,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
                 : "border-transparent text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white"
             }`}
           >
-            {name === "profile" ? "Profile Settings" : `Liked Images (${count})`}
+            {labels[name]}
           </button>
         ))}
       </div>
@@ -131,6 +153,15 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
       </div>
       <div role="tabpanel" id="panel-liked" aria-labelledby="tab-liked" hidden={tab !== "liked"} className="mt-6">
         {tab === "liked" && <LikedImages first={liked} />}
+      </div>
+      <div role="tabpanel" id="panel-downloads" aria-labelledby="tab-downloads" hidden={tab !== "downloads"} className="mt-6">
+        {tab === "downloads" && (
+          <DownloadReceipts
+            page={downloads}
+            olderHref={downloads.nextCursor ? `?tab=downloads&downloads=${downloads.nextCursor}` : null}
+            newestHref={olderPages ? "?tab=downloads" : null}
+          />
+        )}
       </div>
     </main>
   );

@@ -234,6 +234,36 @@ export const downloadEvents = pgTable(
   (t) => [index("download_events_image_idx").on(t.imageId)],
 );
 
+/**
+ * A signed-in person's receipt for one delivered download: what was handed out, under which
+ * license version, as it was at that moment. Nothing here follows later changes (a new
+ * title, a new license version, even the image's removal); the account's deletion removes them.
+ */
+export const downloadReceipts = pgTable(
+  "download_receipts",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** No foreign key: the receipt outlives the image. */
+    imageId: integer("image_id").notNull(),
+    imageTitle: text("image_title").notNull(),
+    creatorName: text("creator_name").notNull(),
+    size: text("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** SHA-256 of the bytes delivered, hex. */
+    sha256: text("sha256").notNull(),
+    licenseVersion: integer("license_version").notNull(),
+    licenseDate: text("license_date").notNull(),
+    licenseUrl: text("license_url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("download_receipts_user_idx").on(t.userId, t.id.desc().nullsFirst())],
+);
+
 
 export const reports = pgTable(
   "reports",

@@ -9,7 +9,7 @@ export function createDownloadsRepository(db: Db) {
     /** What a download of a published image needs: its title, creator and files; null when no published image has this id. */
     async published(imageId: number) {
       const [row] = await db
-        .select(labelledImageColumns)
+        .select({ ...labelledImageColumns, height: images.height })
         .from(images)
         .innerJoin(creators, eq(creators.id, images.creatorId))
         .where(and(eq(images.id, imageId), eq(images.status, "published")));

@@ -1,14 +1,17 @@
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
+import type { Viewer } from "#contracts/account";
 import type { DownloadSizeName } from "#contracts/catalog";
-import { downloadWidths } from "#contracts/engagement";
+import { downloadWidths, scaledHeight } from "#contracts/engagement";
 import { notFound } from "../errors.ts";
 import { jpegDownload } from "../media/download.ts";
 import { labelXmp } from "../media/labels.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import type { ReceiptsService } from "../receipts/receipts-service.ts";
 import { attachmentDisposition } from "./download-filename.ts";
 import type { DownloadsRepository } from "./downloads-repository.ts";
 
 export interface DownloadFile {
+  /** The file's bytes; once the last has passed, the viewer's receipt for them is recorded. */
   stream: Readable;
   size: number;
   /** The Content-Disposition header: attachment, saved as `{Title_with_underscores}.jpg`. */
@@ -18,9 +21,15 @@ export interface DownloadFile {
 /**
  * Downloads are served by the server as JPEG at the chosen size, and each request counts
  * once: the file is prepared first (a missing file counts nothing), then counted, then sent.
+ * The bytes sent are hashed on their way out, whatever produced them, for the receipt.
  */
-export function createDownloadsService(deps: { downloads: DownloadsRepository; media: MediaStorage; licenseUrl: string }) {
-  const { downloads, media, licenseUrl } = deps;
+export function createDownloadsService(deps: {
+  downloads: DownloadsRepository;
+  media: MediaStorage;
+  licenseUrl: string;
+  receipts: Pick<ReceiptsService, "recorder">;
+}) {
+  const { downloads, media, licenseUrl, receipts } = deps;
   return {
     /** The Content-Disposition a download of the image would have (for HEAD, which counts nothing). */
     async disposition(imageId: number): Promise<string> {
@@ -29,7 +38,7 @@ export function createDownloadsService(deps: { downloads: DownloadsRepository; m
       return attachmentDisposition(image.title);
     },
 
-    async download(imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
+    async download(viewer: Viewer, imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
       const image = await downloads.published(imageId);
       if (!image) throw notFound("Image");
       const xmp = labelXmp({ title: image.title, creator: image.creator, licenseUrl });
@@ -38,7 +47,17 @@ export function createDownloadsService(deps: { downloads: DownloadsRepository; m
         file.stream.destroy();
         throw notFound("Image");
       }
-      return { stream: file.stream, size: file.size, disposition: attachmentDisposition(image.title) };
+      const recorder = receipts.recorder(viewer, {
+        imageId,
+        imageTitle: image.title,
+        creatorName: image.creator,
+        size,
+        width: file.width,
+        height: scaledHeight(image.width, image.height, file.width),
+      });
+      // Either side failing (or the visitor leaving) ends both, and no receipt is recorded.
+      const stream = pipeline(file.stream, recorder, () => {});
+      return { stream, size: file.size, disposition: attachmentDisposition(image.title) };
     },
   };
 }

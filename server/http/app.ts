@@ -8,6 +8,7 @@ import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { engagementRoutes } from "./api/engagement.ts";
+import { receiptsRoutes } from "./api/receipts.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
@@ -56,6 +57,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     next();
   });
   api.use(engagementRoutes(services));
+  api.use(receiptsRoutes(services));
   api.use(catalogRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
   api.use(apiErrorHandler(log));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { DownloadSizeName, ImageDetail, ImageSummary } from "#contracts/catalog";
+import { downloadSizeLabels, type ImageDetail, type ImageSummary } from "#contracts/catalog";
 import { DownloadLink } from "~/features/engagement/download-button";
 import { useToggleLike } from "~/features/engagement/like-button";
 import { shareImage } from "~/features/engagement/share";
@@ -29,7 +29,6 @@ export interface ImageOverlayProps {
   unlikeKey?: "unlike" | "log";
 }
 
-const sizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
 
 /**
  * The detail view of one image, as a modal dialog over the page: focus moves in and stays
@@ -294,7 +293,7 @@ function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: ImageDetai
           {sizes.map((size) => (
             <li key={size.name}>
               <DownloadLink image={image} size={size.name} className="menu-item justify-between">
-                <span className="font-medium">{sizeLabels[size.name]}</span>
+                <span className="font-medium">{downloadSizeLabels[size.name]}</span>
                 <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
                   {size.width} × {size.height}
                 </span>

@@ -13,7 +13,7 @@ export function Header() {
   const onHome = location.pathname === "/";
 
   return (
-    <header className="sticky top-0 z-30 border-b border-neutral-200/80 bg-white/90 backdrop-blur-md dark:border-neutral-800/80 dark:bg-neutral-950/90">
+    <header className="sticky top-0 z-30 print:hidden border-b border-neutral-200/80 bg-white/90 backdrop-blur-md dark:border-neutral-800/80 dark:bg-neutral-950/90">
       <div className="page flex h-16 items-center gap-3 sm:gap-6">
         <Link
           to="/"

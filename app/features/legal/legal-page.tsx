@@ -1,13 +1,19 @@
 import { Link } from "react-router";
+import { longDate } from "~/lib/dates";
 import { ArrowLeftIcon } from "~/lib/icons";
 
 /** Today's date as the legal pages show it, e.g. 'November 22, 2026'. */
 export function todayLabel(): string {
-  return new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return longDate(new Date());
 }
 
-/** The frame every legal page shares: back link, title, 'Last updated', readable prose. */
-export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
+/** 'Version 1, November 23, 2026': a version of the license text (#contracts/license), as the license page and receipts name it. */
+export function licenseVersionLabel(version: number, date: string): string {
+  return `Version ${version}, ${longDate(new Date(`${date}T00:00:00Z`))}`;
+}
+
+/** The frame every legal page shares: back link, title, 'Last updated' (and the text's version, when it has one), readable prose. */
+export function LegalPage({ title, updated, version, children }: { title: string; updated: string; version?: string; children: React.ReactNode }) {
   return (
     <main className="page max-w-3xl pb-24 pt-6">
       <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
@@ -16,6 +22,7 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       </Link>
       <h1 className="mt-8 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">Last updated: {updated}</p>
+      {version && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{version}</p>}
       <div className="legal mt-10">{children}</div>
     </main>
   );

@@ -41,10 +41,10 @@ export function engagementRoutes(services: Services): Router {
   });
 
   router.get("/images/:id/download", async (req, res) => {
-    await requireViewer(req, services);
+    const viewer = await requireViewer(req, services);
     const { id } = parse(imageParams, req.params);
     const { size } = parse(downloadQuery, req.query);
-    const file = await services.downloads.download(id, size);
+    const file = await services.downloads.download(viewer, id, size);
     res.setHeader("Content-Type", "image/jpeg");
     res.setHeader("Content-Length", String(file.size));
     res.setHeader("Content-Disposition", file.disposition);
