@@ -1,21 +1,24 @@
 import { useRef, useState } from "react";
 import { data, redirect, useFetcher, useSearchParams } from "react-router";
+import { loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
 import { Banner } from "~/features/account/fields";
 import { redirectWithCookies, runForm, type FormResult } from "~/features/account/form.server";
-import { LikedImages } from "~/features/account/liked-images";
+import { LikedImages, useLikedList } from "~/features/account/liked-images";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
-import { loginPath } from "~/lib/viewer";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
   return [{ title: "Profile Settings · Stockroom" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.viewer();
-  if (!viewer) throw redirect(loginPath("/profile-settings"));
+  if (!viewer) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
   const { accounts, likes } = context.services;
   const [hasPassword, liked] = await Promise.all([accounts.hasPassword(viewer), likes.likedImages(viewer, { limit: PAGE_SIZE_DEFAULT })]);
   return { viewer, hasPassword, liked, minLength: context.settings.passwordMinLength };
@@ -81,7 +84,8 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
     setSearchParams(next === "liked" ? { tab: "liked" } : {}, { replace: true, preventScrollReset: true });
     if (focus) tabs.current[next]?.focus();
   };
-  const count = liked.total ?? liked.items.length;
+  const likedList = useLikedList(liked);
+  const count = likedList.count;
 
   return (
     <main className="page max-w-5xl py-8 sm:py-12">
@@ -130,7 +134,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         <AccountActions viewer={viewer} hasPassword={hasPassword} logout={logout} deletion={deletion} />
       </div>
       <div role="tabpanel" id="panel-liked" aria-labelledby="tab-liked" hidden={tab !== "liked"} className="mt-6">
-        {tab === "liked" && <LikedImages first={liked} />}
+        {tab === "liked" && <LikedImages likedList={likedList} />}
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { DownloadSizeName } from "#contracts/catalog";
+import { imagePath, type DownloadSizeName } from "#contracts/catalog";
 import { downloadWidths } from "#contracts/engagement";
 import { notFound } from "../errors.ts";
 import { jpegDownload } from "../media/download.ts";
@@ -12,6 +12,8 @@ export interface DownloadFile {
   size: number;
   /** The Content-Disposition header: attachment, saved as `{Title_with_underscores}.jpg`. */
   disposition: string;
+  /** The image's download count with this one. */
+  downloads: number;
 }
 
 /**
@@ -20,23 +22,33 @@ export interface DownloadFile {
  */
 export function createDownloadsService(deps: { downloads: DownloadsRepository; media: MediaStorage }) {
   const { downloads, media } = deps;
+  async function published(imageId: number) {
+    const image = await downloads.published(imageId);
+    if (!image) throw notFound("Image");
+    return image;
+  }
+
   return {
+    /** The image's own page, where a visitor who must sign in first comes back to. */
+    async imagePage(imageId: number): Promise<string> {
+      const image = await published(imageId);
+      return imagePath(image.id, image.slug);
+    },
+
     /** The Content-Disposition a download of the image would have (for HEAD, which counts nothing). */
     async disposition(imageId: number): Promise<string> {
-      const image = await downloads.published(imageId);
-      if (!image) throw notFound("Image");
-      return attachmentDisposition(image.title);
+      return attachmentDisposition((await published(imageId)).title);
     },
 
     async download(imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
-      const image = await downloads.published(imageId);
-      if (!image) throw notFound("Image");
+      const image = await published(imageId);
       const file = await jpegDownload(media, image, size === "original" ? undefined : downloadWidths[size]);
-      if (!(await downloads.count(imageId, size))) {
+      const count = await downloads.count(imageId, size);
+      if (count === null) {
         file.stream.destroy();
         throw notFound("Image");
       }
-      return { stream: file.stream, size: file.size, disposition: attachmentDisposition(image.title) };
+      return { stream: file.stream, size: file.size, disposition: attachmentDisposition(image.title), downloads: count };
     },
   };
 }
