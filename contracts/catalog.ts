@@ -12,6 +12,9 @@ export const SUGGESTIONS_MAX = 6;
 export const SUGGESTIONS_MIN_CHARS = 2;
 export const EXPLORE_TAGS = 8;
 export const RELATED_MAX = 8;
+/** The longest search text and tag the API takes (the search box takes no more). */
+export const Q_MAX_LENGTH = 200;
+export const TAG_MAX_LENGTH = 100;
 
 /** One <source> of a <picture>: every width of one format. */
 export interface ImageSource {
@@ -123,18 +126,32 @@ export const imageListQuery = z.object({
     .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`)
     .default(PAGE_SIZE_DEFAULT),
   /** Case-insensitive exact tag match; wins over q. */
-  tag: trimmedOptional(100, "tag"),
+  tag: trimmedOptional(TAG_MAX_LENGTH, "tag"),
   /** Matches title, creator name or any tag containing it, case-insensitively. */
-  q: trimmedOptional(200, "q"),
+  q: trimmedOptional(Q_MAX_LENGTH, "q"),
 });
 export type ImageListQuery = z.infer<typeof imageListQuery>;
+
+/**
+ * The gallery page's `tag` and `q`, from a URL anyone may write: a text longer than the API
+ * takes never fails the page. `q` is cut to its limit (a shorter search); a longer `tag` is
+ * kept, and matches nothing, as no tag is that long.
+ */
+export const galleryPageQuery = z.object({
+  tag: z.string().trim().optional().transform((value) => value || undefined),
+  q: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value?.slice(0, Q_MAX_LENGTH).trim() || undefined),
+});
 
 export const suggestionsQuery = z.object({
   q: z
     .string({ error: "q is required" })
     .trim()
     .min(SUGGESTIONS_MIN_CHARS, `q must be at least ${SUGGESTIONS_MIN_CHARS} characters`)
-    .max(100, "q must be at most 100 characters"),
+    .max(TAG_MAX_LENGTH, `q must be at most ${TAG_MAX_LENGTH} characters`),
 });
 
 export const imageIdParam = z.coerce

@@ -11,7 +11,10 @@ import { downloadSizeNames, imageListQuery, type DownloadSize, type DownloadSize
  * Like and download need a session (401 UNAUTHENTICATED otherwise); reports may be anonymous.
  * An unknown or hidden image is a 404 NOT_FOUND for every one of them.
  * Download: `size` defaults to original; the file is `{Title_with_underscores}.jpg`; each
- *   request counts one (anonymous) download.
+ *   request counts one (anonymous) download, and its answer sets the cookie
+ *   `downloadedCookie(id)` to the image's new download count, for the page to show. A
+ *   browser navigating there without a session (Accept prefers text/html: a middle click,
+ *   no JavaScript) is redirected (303) to sign in, and back to the image's page afterwards.
  * Reports: a signed-in user reports an image once (a second report is 409 CONFLICT with a
  *   message to show); anonymous reports are limited to a few per hour per network
  *   (429 RATE_LIMITED with `retryAfter` seconds and a message saying when to retry).
@@ -71,6 +74,15 @@ export function downloadSizes(width: number, height: number): DownloadSize[] {
     .map(([name, w]) => ({ name, width: w, height: scaledHeight(width, height, w) }));
   return [...smaller, { name: "original", width, height }];
 }
+
+/**
+ * The cookie a download's answer sets to the image's download count once it is counted (the
+ * page cannot read a download's answer, but it can read this), for a minute.
+ */
+export function downloadedCookie(imageId: number): string {
+  return `stockroom_downloaded_${imageId}`;
+}
+export const DOWNLOADED_COOKIE_SECONDS = 60;
 
 export const downloadQuery = z.object({
   size: z

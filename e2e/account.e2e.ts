@@ -122,6 +122,15 @@ describe("sign-in and sign-out", () => {
     await page.waitForURL(`${baseUrl()}/profile-settings`);
     await page.getByRole("heading", { level: 1, name: "Profile Settings" }).waitFor();
 
+    // The tab comes back too.
+    const liked = await newContext();
+    const likedPage = await liked.newPage();
+    await likedPage.goto("/profile-settings?tab=liked");
+    expect(likedPage.url()).toBe(`${baseUrl()}/login?redirectTo=${encodeURIComponent("/profile-settings?tab=liked")}`);
+    await signInThroughForm(likedPage, email, PASSWORD);
+    await likedPage.waitForURL(`${baseUrl()}/profile-settings?tab=liked`);
+    await likedPage.getByRole("tab", { name: "Liked Images (0)", selected: true }).waitFor();
+
     const other = await newPage();
     await other.goto(`/login?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
     await signInThroughForm(other, email, PASSWORD);

@@ -181,20 +181,50 @@ describe("downloads", () => {
     expect(download.suggestedFilename()).toBe(`${image.title.replaceAll(" ", "_")}.jpg`);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    expect(await fact(dialog, "Downloads")).toBe(image.downloads + 1);
+    await expect.poll(() => fact(dialog, "Downloads")).toBe(image.downloads + 1);
 
     // The server counted it too.
     const stored = (await (await fetch(`${baseUrl()}/api/images/${image.id}`)).json()) as ImageSummary;
     expect(stored.downloads).toBe(image.downloads + 1);
   });
 
-  it("sends an anonymous visitor to sign in first", async () => {
+  it("shows the count the server reached once it has counted the download, not a guess", async () => {
+    const image = await nthImage(29);
+    const { context } = await signedIn({ acceptDownloads: true });
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    expect(await fact(dialog, "Downloads")).toBe(image.downloads);
+    // Someone else downloads it meanwhile: the page does not know.
+    const other = await signedIn();
+    expect((await other.context.request.get(`/api/images/${image.id}/download?size=small`)).status()).toBe(200);
+
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("link", { name: "Download" }).click();
+    await downloading;
+    await expect.poll(() => fact(dialog, "Downloads")).toBe(image.downloads + 2);
+  });
+
+  it("sends an anonymous visitor to sign in first, however the link is opened", async () => {
     const image = await nthImage(23);
     const page = await newPage();
     const dialog = await openImage(page, image);
+    // A middle click opens a new tab, where no click handler runs.
+    const opened = page.context().waitForEvent("page");
+    await dialog.getByRole("link", { name: "Download" }).click({ button: "middle" });
+    const tab = await opened;
+    await tab.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(tab.url()).searchParams.get("redirectTo")).toBe(image.path);
+
     await dialog.getByRole("link", { name: "Download" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(image.path);
+
+    // Without JavaScript.
+    const plain = await newPage("desktop", { javaScriptEnabled: false });
+    await plain.goto(image.path);
+    await plain.getByRole("dialog", { name: image.title }).getByRole("link", { name: "Download" }).click();
+    await plain.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(plain.url()).searchParams.get("redirectTo")).toBe(image.path);
   });
 });
 
@@ -218,7 +248,7 @@ describe("on a phone", () => {
     const downloading = page.waitForEvent("download");
     await dialog.getByRole("link", { name: "Download" }).tap();
     expect((await downloading).suggestedFilename()).toBe(`${image.title.replaceAll(" ", "_")}.jpg`);
-    expect(await fact(dialog, "Downloads")).toBe(image.downloads + 1);
+    await expect.poll(() => fact(dialog, "Downloads")).toBe(image.downloads + 1);
   });
 });
 
@@ -232,6 +262,38 @@ describe("share and report", () => {
     await dialog.getByRole("button", { name: "Share" }).click();
     await page.getByText("Link copied to clipboard!").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}${image.path}`);
+  });
+
+  it("copies the link when the share sheet fails, but not when the visitor closes it", async () => {
+    const image = await nthImage(24);
+    const context = await newContext("desktop", { permissions: ["clipboard-read", "clipboard-write"] });
+    await context.addInitScript(() => {
+      const shared = window as unknown as { shareFails: string; shares: number };
+      shared.shareFails = "NotAllowedError";
+      shared.shares = 0;
+      Object.defineProperty(Navigator.prototype, "share", {
+        value: () => {
+          shared.shares++;
+          return Promise.reject(new DOMException("The share sheet failed", shared.shareFails));
+        },
+        configurable: true,
+      });
+    });
+    const page = await context.newPage();
+    const dialog = await openImage(page, image);
+    await dialog.getByRole("button", { name: "Share" }).click();
+    await page.getByText("Link copied to clipboard!").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}${image.path}`);
+
+    await page.evaluate(async () => {
+      (window as unknown as { shareFails: string }).shareFails = "AbortError";
+      await navigator.clipboard.writeText("untouched");
+    });
+    await dialog.getByRole("button", { name: "Share" }).click();
+    // The refusal is handled in the same task as the call; a copy would be queued before this read.
+    await page.waitForFunction(() => (window as unknown as { shares: number }).shares === 2);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("untouched");
   });
 
   it("reports an image from the card's menu and thanks the visitor", async () => {
@@ -256,7 +318,7 @@ describe("share and report", () => {
 });
 
 describe("the Liked Images tab", () => {
-  it("shows the spec's empty state, then the liked images newest first, and drops one unliked in the modal", async () => {
+  it("shows the spec's empty state, then the liked images newest first, and follows unlikes in the open modal", async () => {
     const { context } = await signedIn();
     const page = await context.newPage();
     await page.goto("/profile-settings?tab=liked");
@@ -271,18 +333,49 @@ describe("the Liked Images tab", () => {
     }
     await page.reload();
     await page.getByRole("tab", { name: "Liked Images (2)", selected: true }).waitFor();
-    const tiles = page.getByRole("list", { name: "Liked images" }).getByRole("listitem");
+    const list = page.getByRole("list", { name: "Liked images" });
+    const tiles = list.getByRole("listitem");
     expect(await tiles.allTextContents()).toEqual([newer.title, older.title]);
 
+    // 2 columns on small screens, 3 from 768px (medium), 4 from 1024px (large), as the spec's masonry.
+    const columns = () => list.evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+    for (const [width, count] of [
+      [700, 2],
+      [800, 3],
+      [1100, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await columns()).toBe(count);
+    }
+
+    // Unliking in the open modal updates the tab, the modal's previous/next and the empty state at once.
+    const tab = page.locator("#tab-liked");
     await interactive(tiles.first().getByRole("link"));
     await tiles.first().getByRole("link").click();
     const dialog = await detailOf(page, newer);
-    const removed = page.waitForResponse((r) => r.url().endsWith(`/api/images/${newer.id}/like`) && r.request().method() === "DELETE");
     await likeButton(dialog).click();
+    await expect.poll(() => tab.textContent()).toBe("Liked Images (1)");
+    await dialog.getByRole("button", { name: "Next image" }).click();
+    const olderDialog = await detailOf(page, older);
+    expect(await olderDialog.getByRole("button", { name: "Previous image" }).count()).toBe(0);
+    const removed = page.waitForResponse((r) => r.url().endsWith(`/api/images/${older.id}/like`) && r.request().method() === "DELETE");
+    await likeButton(olderDialog).click();
+    await expect.poll(() => tab.textContent()).toBe("Liked Images (0)");
+    await page.locator("#panel-liked").getByText("No liked images yet").waitFor();
     expect((await removed).status()).toBe(200);
     await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
-    await page.getByRole("tab", { name: "Liked Images (1)" }).waitFor();
-    expect(await tiles.allTextContents()).toEqual([older.title]);
+    await olderDialog.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "No liked images yet" }).waitFor();
+    await page.getByRole("tab", { name: "Liked Images (0)" }).waitFor();
+  });
+
+  it("shows 'Failed to load image' on a liked image that cannot be loaded", async () => {
+    const image = await nthImage(30);
+    const { context } = await signedIn();
+    expect((await context.request.put(`/api/images/${image.id}/like`, { headers: { origin: baseUrl() } })).status()).toBe(200);
+    const page = await context.newPage();
+    await page.route("**/media/**", (route) => route.abort());
+    await page.goto("/profile-settings?tab=liked");
+    await page.getByRole("list", { name: "Liked images" }).getByText("Failed to load image").waitFor();
   });
 });

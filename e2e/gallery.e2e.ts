@@ -261,6 +261,30 @@ describe("home page", () => {
     await page.route("**/media/**", (route) => route.abort());
     await page.goto("/");
     await cards(page).first().getByText("Failed to load image").waitFor();
+
+    // The overlay's large image and its related images too.
+    const image = (await newestImages(1))[0]!;
+    await cards(page).first().locator("a").first().click();
+    const dialog = page.getByRole("dialog", { name: image.title });
+    await dialog.waitFor();
+    const related = dialog.getByRole("region", { name: "Related images" });
+    await related.waitFor();
+    await related.getByText("Failed to load image").first().waitFor();
+    expect(await related.getByText("Failed to load image").count()).toBe(await related.getByRole("listitem").count());
+    expect(await dialog.getByText("Failed to load image").count()).toBe((await related.getByRole("listitem").count()) + 1);
+  });
+
+  it("answers a search or tag longer than the API takes with the normal empty results, not an error", async () => {
+    const page = await newPage();
+    const long = "zq".repeat(150);
+    const search = await page.goto(`/?q=${long}`);
+    expect(search!.status()).toBe(200);
+    await page.getByRole("heading", { name: `No images found for "${long.slice(0, 200)}"` }).waitFor();
+    const tagged = await page.goto(`/?tag=${"x".repeat(150)}`);
+    expect(tagged!.status()).toBe(200);
+    await page.getByText(`No images are tagged "${"x".repeat(150)}" yet`).waitFor();
+    // The search box takes no more than the API accepts.
+    expect(await page.getByRole("combobox", { name: "Search images" }).first().getAttribute("maxlength")).toBe("200");
   });
 
   it("goes home, clears the filter and scrolls to the top from the logo", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newPage } from "./browser.ts";
-import { popularTag } from "./gallery-page.ts";
+import { baseUrl, interactive, newPage } from "./browser.ts";
+import { cards, newestImages, popularTag } from "./gallery-page.ts";
 
 /** A visitor without a mouse: search, open an image, step through, close, and land where they were. */
 describe("keyboard only", () => {
@@ -46,5 +46,34 @@ describe("keyboard only", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(card);
+  });
+
+  it("keeps the image when the arrow keys are used in the open download-size menu", async () => {
+    const [, second] = await newestImages(2);
+    const page = await newPage();
+    await page.goto("/", { waitUntil: "networkidle" });
+    await cards(page).nth(1).locator("a").first().click();
+    const dialog = page.getByRole("dialog", { name: second!.title });
+    await dialog.waitFor();
+    const toggle = dialog.getByRole("button", { name: "Choose a download size" });
+    await interactive(toggle);
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("link", { name: /^Small / }).waitFor();
+    const settled = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
+    // On the menu's button, then on one of its sizes: the arrows leave the image alone.
+    for (const key of ["ArrowRight", "ArrowLeft", "Tab", "ArrowRight", "ArrowLeft"]) {
+      await page.keyboard.press(key);
+      await settled();
+      expect(await dialog.count()).toBe(1);
+      expect(page.url()).toBe(`${baseUrl()}${second!.path}`);
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Small/);
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("link", { name: /^Small / }).waitFor({ state: "detached" });
+    await page.keyboard.press("ArrowRight");
+    await dialog.waitFor({ state: "detached" });
   });
 });

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicSettings, Viewer } from "#contracts/account";
+import { loginPath, type PublicSettings, type Viewer } from "#contracts/account";
 
 export interface RootData {
   viewer: Viewer | null;
@@ -13,11 +13,6 @@ export function useRootData(): RootData {
   const data = useRouteLoaderData<RootData>("root");
   if (!data) throw new Error("useRootData needs the root loader's data");
   return data;
-}
-
-/** The path and query string to come back to after signing in. */
-export function loginPath(returnTo: string): string {
-  return `/login?redirectTo=${encodeURIComponent(returnTo)}`;
 }
 
 /**

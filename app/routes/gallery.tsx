@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
-import { data, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { imageListQuery, type ImageSummary } from "#contracts/catalog";
+import { Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { galleryPageQuery, PAGE_SIZE_DEFAULT, type ImageSummary } from "#contracts/catalog";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { isImagePath, listKey } from "~/features/gallery/list-key";
@@ -18,13 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // An image's own page shows the newest images behind its detail.
   const params = isImagePath(url.pathname) ? {} : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined };
-  const query = imageListQuery.safeParse(params);
-  if (!query.success) throw data(query.error.issues[0]!.message, { status: 400 });
+  const query = { limit: PAGE_SIZE_DEFAULT, ...galleryPageQuery.parse(params) };
   const viewer = await context.viewer();
   const { catalog } = context.services;
-  const [page, tags] = await Promise.all([catalog.list(query.data, viewer?.id), catalog.randomTags()]);
-  const tag = query.data.tag ?? null;
-  return { page, tags, tag, q: tag ? null : (query.data.q ?? null), key: listKey(url) };
+  const [page, tags] = await Promise.all([catalog.list(query, viewer?.id), catalog.randomTags()]);
+  const tag = query.tag ?? null;
+  return { page, tags, tag, q: tag ? null : (query.q ?? null), key: listKey(url) };
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */

@@ -1,14 +1,14 @@
 import { useRef, useState } from "react";
 import { data, redirect, useFetcher, useSearchParams } from "react-router";
+import { loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
 import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/features/account/fields";
 import { redirectWithCookies, runForm, type FormResult } from "~/features/account/form.server";
-import { LikedImages } from "~/features/account/liked-images";
+import { LikedImages, useLikedList } from "~/features/account/liked-images";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
-import { loginPath } from "~/lib/viewer";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
@@ -102,7 +102,8 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
     setSearchParams(next === "profile" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
     if (focus) tabs.current[next]?.focus();
   };
-  const count = liked.total ?? liked.items.length;
+  const likedList = useLikedList(liked);
+  const count = likedList.count;
   const labels: Record<Tab, string> = { profile: "Profile Settings", liked: `Liked Images (${count})`, downloads: "Downloads" };
 
   return (
@@ -152,7 +153,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         <AccountActions viewer={viewer} hasPassword={hasPassword} logout={logout} deletion={deletion} />
       </div>
       <div role="tabpanel" id="panel-liked" aria-labelledby="tab-liked" hidden={tab !== "liked"} className="mt-6">
-        {tab === "liked" && <LikedImages first={liked} />}
+        {tab === "liked" && <LikedImages likedList={likedList} />}
       </div>
       <div role="tabpanel" id="panel-downloads" aria-labelledby="tab-downloads" hidden={tab !== "downloads"} className="mt-6">
         {tab === "downloads" && (

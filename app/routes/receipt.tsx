@@ -4,7 +4,7 @@ import { licenseVersionLabel } from "~/features/legal/legal-page";
 import { sizeLabel } from "~/features/receipts/download-receipts";
 import { longDateTime } from "~/lib/dates";
 import { orNotFound } from "~/lib/not-found";
-import { loginPath } from "~/lib/viewer";
+import { loginPath } from "#contracts/account";
 import type { Route } from "./+types/receipt";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

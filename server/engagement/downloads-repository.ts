@@ -9,7 +9,7 @@ export function createDownloadsRepository(db: Db) {
     /** What a download of a published image needs: its title, creator and files; null when no published image has this id. */
     async published(imageId: number) {
       const [row] = await db
-        .select({ ...labelledImageColumns, height: images.height })
+        .select({ id: images.id, slug: images.slug, ...labelledImageColumns, height: images.height })
         .from(images)
         .innerJoin(creators, eq(creators.id, images.creatorId))
         .where(and(eq(images.id, imageId), eq(images.status, "published")));
@@ -18,19 +18,19 @@ export function createDownloadsRepository(db: Db) {
 
     /**
      * Counts one download in one statement: an event row (with no user: downloads stay
-     * anonymous) and images.downloads + 1. False when no published image has this id.
+     * anonymous) and images.downloads + 1. The new count; null when no published image has this id.
      */
-    async count(imageId: number, size: DownloadSizeName): Promise<boolean> {
-      const { rows } = await db.execute(sql`
+    async count(imageId: number, size: DownloadSizeName): Promise<number | null> {
+      const { rows } = await db.execute<{ downloads: number }>(sql`
         with counted as (
           update images set downloads = downloads + 1
           where id = ${imageId} and status = 'published'
-          returning id
+          returning id, downloads
         ), event as (
           insert into download_events (image_id, size) select id, ${size} from counted
         )
-        select id from counted`);
-      return rows.length > 0;
+        select downloads from counted`);
+      return rows[0]?.downloads ?? null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import type { DownloadSizeName } from "#contracts/catalog";
+import { imagePath, type DownloadSizeName } from "#contracts/catalog";
 import { downloadWidths, scaledHeight } from "#contracts/engagement";
 import { notFound } from "../errors.ts";
 import { jpegDownload } from "../media/download.ts";
@@ -16,6 +16,8 @@ export interface DownloadFile {
   size: number;
   /** The Content-Disposition header: attachment, saved as `{Title_with_underscores}.jpg`. */
   disposition: string;
+  /** The image's download count with this one. */
+  downloads: number;
 }
 
 /**
@@ -30,20 +32,30 @@ export function createDownloadsService(deps: {
   receipts: Pick<ReceiptsService, "recorder">;
 }) {
   const { downloads, media, licenseUrl, receipts } = deps;
+  async function published(imageId: number) {
+    const image = await downloads.published(imageId);
+    if (!image) throw notFound("Image");
+    return image;
+  }
+
   return {
+    /** The image's own page, where a visitor who must sign in first comes back to. */
+    async imagePage(imageId: number): Promise<string> {
+      const image = await published(imageId);
+      return imagePath(image.id, image.slug);
+    },
+
     /** The Content-Disposition a download of the image would have (for HEAD, which counts nothing). */
     async disposition(imageId: number): Promise<string> {
-      const image = await downloads.published(imageId);
-      if (!image) throw notFound("Image");
-      return attachmentDisposition(image.title);
+      return attachmentDisposition((await published(imageId)).title);
     },
 
     async download(viewer: Viewer, imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
-      const image = await downloads.published(imageId);
-      if (!image) throw notFound("Image");
+      const image = await published(imageId);
       const xmp = labelXmp({ title: image.title, creator: image.creator, licenseUrl });
       const file = await jpegDownload(media, image, xmp, size === "original" ? undefined : downloadWidths[size]);
-      if (!(await downloads.count(imageId, size))) {
+      const count = await downloads.count(imageId, size);
+      if (count === null) {
         file.stream.destroy();
         throw notFound("Image");
       }
@@ -57,7 +69,7 @@ export function createDownloadsService(deps: {
       });
       // Either side failing (or the visitor leaving) ends both, and no receipt is recorded.
       const stream = pipeline(file.stream, recorder, () => {});
-      return { stream, size: file.size, disposition: attachmentDisposition(image.title) };
+      return { stream, size: file.size, disposition: attachmentDisposition(image.title), downloads: count };
     },
   };
 }

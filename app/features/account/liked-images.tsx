@@ -1,48 +1,64 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ImagePage, ImageSummary } from "#contracts/catalog";
-import { engagementSettled, useEngagement } from "~/features/engagement/store";
+import { engagementSettled, useStillLiked } from "~/features/engagement/store";
 import { Picture } from "~/features/gallery/picture";
-import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { usePagedImages, type PagedImages } from "~/features/gallery/use-paged-images";
 import { HeartIcon, Spinner } from "~/lib/icons";
 
 const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
 const preloadModal = () => void import("~/features/gallery/image-modal");
 
-const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 50vw";
+const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 50vw";
 
-/**
- * The Liked Images tab: a grid of 2, 3 or 4 columns; a click opens the detail overlay with
- * navigation among the liked images. An image unliked in the overlay leaves the grid, and
- * the list is read again when the overlay closes, once the likes and unlikes are answered.
- */
-export function LikedImages({ first }: { first: ImagePage }) {
+export interface LikedList {
+  list: PagedImages;
+  /** The loaded images the visitor still likes (an unlike in the overlay takes one out at once). */
+  liked: ImageSummary[];
+  /** How many images the visitor likes: the tab's count. */
+  count: number;
+}
+
+/** The visitor's liked images, a page at a time, following their likes and unlikes as they happen. */
+export function useLikedList(first: ImagePage): LikedList {
   const pageUrl = useCallback((cursor: string) => `/api/me/likes?cursor=${encodeURIComponent(cursor)}`, []);
   const list = usePagedImages(first, pageUrl);
-  const [open, setOpen] = useState<number | null>(null);
-  const revalidator = useRevalidator();
+  const liked = useStillLiked(list.images);
+  return { list, liked, count: (first.total ?? first.items.length) - (list.images.length - liked.length) };
+}
 
-  if (list.images.length === 0) {
-    return (
-      <div className="flex flex-col items-center rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-        <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-500 dark:bg-neutral-800 dark:text-neutral-400">
-          <HeartIcon size={24} />
-        </span>
-        <h3 className="mt-4 text-lg font-semibold">No liked images yet</h3>
-        <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Start exploring and like images to save them for later!</p>
-        <Link to="/" className="button-primary mt-6">
-          Explore the gallery
-        </Link>
-      </div>
-    );
-  }
+/**
+ * The Liked Images tab: a grid of 2, 3 or 4 columns (the masonry's breakpoints: 768 and
+ * 1024px); a click opens the detail overlay with navigation among the liked images. An
+ * image unliked in the overlay leaves the grid, the count and the overlay's previous/next at
+ * once (the overlay keeps showing it until the visitor moves on), and the list is read again
+ * when the overlay closes, once the likes and unlikes are answered.
+ */
+export function LikedImages({ likedList: { list, liked } }: { likedList: LikedList }) {
+  const [openId, setOpenId] = useState<number | null>(null);
+  const revalidator = useRevalidator();
+  const stepping = openId === null ? [] : list.images.filter((image) => image.id === openId || liked.includes(image));
+
   return (
     <>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-label="Liked images">
-        {list.images.map((image, index) => (
-          <LikedTile key={image.id} image={image} eager={index < 8} onOpen={() => setOpen(index)} />
-        ))}
-      </ul>
+      {liked.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
+          <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-500 dark:bg-neutral-800 dark:text-neutral-400">
+            <HeartIcon size={24} />
+          </span>
+          <h3 className="mt-4 text-lg font-semibold">No liked images yet</h3>
+          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Start exploring and like images to save them for later!</p>
+          <Link to="/" className="button-primary mt-6">
+            Explore the gallery
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Liked images">
+          {liked.map((image, index) => (
+            <LikedTile key={image.id} image={image} eager={index < 8} onOpen={() => setOpenId(image.id)} />
+          ))}
+        </ul>
+      )}
       {list.loadMore && (
         <div className="mt-8 flex justify-center">
           <button type="button" className="button-secondary" onClick={list.loadMore} disabled={list.loading}>
@@ -59,14 +75,14 @@ export function LikedImages({ first }: { first: ImagePage }) {
           </button>
         </p>
       )}
-      {open !== null && (
+      {openId !== null && (
         <Suspense fallback={null}>
           <ImageModal
-            images={list.images}
-            index={open}
-            onIndexChange={setOpen}
+            images={stepping}
+            index={stepping.findIndex((image) => image.id === openId)}
+            onIndexChange={(index) => setOpenId(stepping[index]?.id ?? null)}
             onClose={() => {
-              setOpen(null);
+              setOpenId(null);
               // An unlike sent just before closing must be counted by the list read again.
               void engagementSettled().then(() => revalidator.revalidate());
             }}
@@ -79,8 +95,6 @@ export function LikedImages({ first }: { first: ImagePage }) {
 }
 
 function LikedTile({ image, eager, onOpen }: { image: ImageSummary; eager: boolean; onOpen: () => void }) {
-  const { liked } = useEngagement(image);
-  if (!liked) return null;
   return (
     <li className="group relative aspect-square overflow-hidden rounded-xl" style={{ backgroundColor: image.color }}>
       <Link

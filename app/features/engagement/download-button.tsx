@@ -1,12 +1,38 @@
 import { useNavigate } from "react-router";
 import type { DownloadSizeName, ImageSummary } from "#contracts/catalog";
+import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/engagement";
 import { loginPathHere, useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
-import { setEngagement, useEngagement } from "./store";
+import { setEngagement } from "./store";
+
+const COUNTED_POLL_MS = 250;
+
+/**
+ * Shows the image's download count once the server has counted the download: its answer
+ * sets a cookie to the new count (a page cannot read a download's answer itself).
+ */
+function showCountOnceCounted(id: number): void {
+  const name = downloadedCookie(id);
+  const deadline = Date.now() + DOWNLOADED_COOKIE_SECONDS * 1000;
+  const timer = setInterval(() => {
+    const value = document.cookie
+      .split("; ")
+      .find((cookie) => cookie.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+    if (value === undefined && Date.now() < deadline) return;
+    clearInterval(timer);
+    if (value === undefined) return;
+    document.cookie = `${name}=; Max-Age=0; Path=/`;
+    const downloads = Number(value);
+    if (Number.isSafeInteger(downloads)) setEngagement(id, { downloads });
+  }, COUNTED_POLL_MS);
+}
 
 /**
  * A link to the file at a size: the server streams it as `{Title}.jpg` and counts it.
- * Anonymous visitors are sent to sign in first, and back here afterwards.
+ * Anonymous visitors are sent to sign in first, and back here afterwards: by the click
+ * handler, or by the server when the link is opened another way (a middle click, no
+ * JavaScript), which is why it is a download link only for a signed-in visitor.
  */
 export function DownloadLink({
   image,
@@ -23,11 +49,10 @@ export function DownloadLink({
 }) {
   const { viewer } = useRootData();
   const navigate = useNavigate();
-  const { downloads } = useEngagement(image);
   return (
     <a
       href={downloadUrl(image.id, size)}
-      download
+      download={viewer ? true : undefined}
       className={className}
       aria-label={label}
       onClick={(event) => {
@@ -36,7 +61,7 @@ export function DownloadLink({
           void navigate(loginPathHere());
           return;
         }
-        setEngagement(image.id, { downloads: downloads + 1 });
+        showCountOnceCounted(image.id);
       }}
     >
       {children}

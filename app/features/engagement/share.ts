@@ -1,16 +1,19 @@
 import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 
-/** Shares the image's own page: the system share sheet when there is one, else the clipboard. */
+/**
+ * Shares the image's own page: the system share sheet when there is one, else (or when the
+ * sheet fails for any reason but the visitor closing it) the clipboard.
+ */
 export async function shareImage(image: ImageSummary, baseUrl: string): Promise<void> {
   const url = `${baseUrl}${image.path}`;
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title: image.title, url });
-    } catch {
-      // The visitor closed the share sheet.
+      return;
+    } catch (error) {
+      if ((error as Error | null)?.name === "AbortError") return; // The visitor closed the share sheet.
     }
-    return;
   }
   try {
     await navigator.clipboard.writeText(url);

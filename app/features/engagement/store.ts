@@ -9,6 +9,8 @@ export interface Engagement {
 }
 
 const changes = new Map<number, Partial<Engagement>>();
+/** Grows with every change, so that a list can tell when to look at its images again. */
+let version = 0;
 const listeners = new Set<() => void>();
 /** Per image, the last change sent (a like, an unlike) until it is answered: the next one waits for it. */
 const lastSent = new Map<number, Promise<unknown>>();
@@ -21,6 +23,7 @@ function subscribe(listener: () => void): () => void {
 /** Records a change for every card and overlay showing the image (browser only). */
 export function setEngagement(id: number, change: Partial<Engagement>): void {
   changes.set(id, { ...changes.get(id), ...change });
+  version++;
   for (const listener of listeners) listener();
 }
 
@@ -32,6 +35,16 @@ export function useEngagement(image: ImageSummary): Engagement {
     () => undefined,
   );
   return { liked: image.liked, likes: image.likes, downloads: image.downloads, ...change };
+}
+
+/** Those of `images` the visitor likes now, with their changes since the data arrived (re-rendered on every change). */
+export function useStillLiked(images: ImageSummary[]): ImageSummary[] {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
+  return images.filter((image) => changes.get(image.id)?.liked ?? image.liked);
 }
 
 /**

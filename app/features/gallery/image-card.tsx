@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
 import { DownloadLink } from "~/features/engagement/download-button";
@@ -32,20 +32,11 @@ export interface CardProps {
 }
 
 export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps) {
-  const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const frame = useRef<HTMLAnchorElement>(null);
-
-  // An image can finish (or fail) before the page hydrates; pick that state up.
-  useEffect(() => {
-    const img = frame.current?.querySelector("img");
-    if (img?.complete) (img.naturalWidth > 0 ? setLoaded : setFailed)(true);
-  }, []);
 
   return (
     <li style={layout} data-image-id={image.id} className="group">
       <Link
-        ref={frame}
         to={image.path}
         state={{ fromGrid: true }}
         preventScrollReset
@@ -58,23 +49,15 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
           onOpen();
         }}
         className="block h-full w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-900"
-        style={loaded || failed ? undefined : { backgroundColor: image.color }}
+        style={loaded ? undefined : { backgroundColor: image.color }}
       >
-        {failed ? (
-          <span className="flex h-full items-center justify-center p-4 text-center text-sm text-neutral-600 dark:text-neutral-400">
-            Failed to load image
-            <span className="sr-only">: {image.title}</span>
-          </span>
-        ) : (
-          <Picture
-            image={image}
-            sizes={CARD_SIZES}
-            eager={eager}
-            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
-            onLoad={() => setLoaded(true)}
-            onError={() => setFailed(true)}
-          />
-        )}
+        <Picture
+          image={image}
+          sizes={CARD_SIZES}
+          eager={eager}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          onLoad={() => setLoaded(true)}
+        />
       </Link>
       <div
         className={`absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45 ${reveal}`}

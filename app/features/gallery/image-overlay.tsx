@@ -84,8 +84,10 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
       onClose();
       return;
     }
-    if (event.key === "ArrowLeft" && prev) onNavigate(prev);
-    else if (event.key === "ArrowRight" && next) onNavigate(next);
+    // Arrow keys inside an open menu (the download sizes) belong to it, not to the overlay.
+    const inMenu = target.closest("[data-menu-open]") !== null;
+    if (event.key === "ArrowLeft" && prev && !inMenu) onNavigate(prev);
+    else if (event.key === "ArrowRight" && next && !inMenu) onNavigate(next);
     else if (event.key.toLowerCase() === "u" && like.liked) {
       if (unlikeKey === "unlike") like.toggle();
       else console.info("Dislike shortcut (U) pressed for image", image.id);
@@ -261,7 +263,7 @@ function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: ImageDetai
   useOutsideClick(root, open, useCallback(() => setOpen(false), []));
 
   return (
-    <div ref={root} className="relative flex">
+    <div ref={root} className="relative flex" data-menu-open={open || undefined}>
       <DownloadLink image={image} size="original" className="button-primary rounded-r-none">
         <DownloadIcon size={18} />
         Download

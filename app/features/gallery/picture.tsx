@@ -1,21 +1,47 @@
+import { useEffect, useRef, useState } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 
-/** An image over AVIF and WebP sources, JPEG last, sized by the layout that shows it. */
+/**
+ * An image over AVIF and WebP sources, JPEG last, sized by the layout that shows it; when it
+ * cannot be loaded, 'Failed to load image' in its place (spec section 8).
+ */
 export function Picture({
   image,
   sizes,
   eager,
   className,
-  onError,
   onLoad,
 }: {
   image: ImageSummary;
   sizes: string;
   eager?: boolean;
   className?: string;
-  onError?: () => void;
   onLoad?: () => void;
 }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  const loaded = useRef(onLoad);
+  useEffect(() => {
+    loaded.current = onLoad;
+  });
+
+  // An image can finish (or fail) before the page hydrates; pick that state up.
+  useEffect(() => {
+    const element = img.current;
+    if (element?.complete) {
+      if (element.naturalWidth > 0) loaded.current?.();
+      else setFailed(true);
+    }
+  }, []);
+
+  if (failed) {
+    return (
+      <span className="flex h-full w-full items-center justify-center bg-neutral-100 p-4 text-center text-sm text-neutral-600 dark:bg-neutral-900 dark:text-neutral-400">
+        Failed to load image
+        <span className="sr-only">: {image.title}</span>
+      </span>
+    );
+  }
   return (
     <picture>
       {/* AVIF and WebP by width; browsers that take neither get the one JPEG of src. */}
@@ -25,6 +51,7 @@ export function Picture({
           <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
         ))}
       <img
+        ref={img}
         src={image.src}
         sizes={sizes}
         width={image.width}
@@ -34,7 +61,7 @@ export function Picture({
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : undefined}
         className={className}
-        onError={onError}
+        onError={() => setFailed(true)}
         onLoad={onLoad}
       />
     </picture>

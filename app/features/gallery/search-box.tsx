@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog";
 import { api, queryString } from "~/lib/api";
 import { SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
@@ -7,12 +8,12 @@ import { useRootData } from "~/lib/viewer";
 /** Suggestions close this long after the box loses focus, so a click on one still lands. */
 const CLOSE_DELAY_MS = 200;
 
-/** Tags containing the text, case-insensitively: at most 6, from 2 trimmed characters (the server's limits). */
+/** Tags containing the text, case-insensitively: at most 6, from 2 trimmed characters (the server's limits); no tag is longer than 100. */
 function useTagSuggestions(text: string): string[] {
   const { minChars, max } = useRootData().suggestions;
   const [found, setFound] = useState<{ for: string; tags: string[] }>({ for: "", tags: [] });
   const query = text.trim();
-  const enough = query.length >= minChars;
+  const enough = query.length >= minChars && query.length <= TAG_MAX_LENGTH;
   useEffect(() => {
     if (!enough) return;
     const controller = new AbortController();
@@ -37,7 +38,7 @@ function useTagSuggestions(text: string): string[] {
 export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolean; onDone?: () => void; className?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const urlQuery = params.get("q") ?? "";
+  const urlQuery = (params.get("q") ?? "").slice(0, Q_MAX_LENGTH);
   const [text, setText] = useState(urlQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -92,6 +93,7 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
         aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
         autoComplete="off"
         enterKeyHint="search"
+        maxLength={Q_MAX_LENGTH}
         placeholder="Search images, tags, creators"
         autoFocus={autoFocus}
         value={text}

@@ -19,7 +19,7 @@ import { startTestApp } from "../test-app.ts";
 const database = await testDatabase();
 const { db } = database;
 // Every test account signs up from 127.0.0.1.
-const { services, call } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+const { services, call, origin } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
 
 let accounts = 0;
 /** Signs a new person up through Better Auth's endpoint; their browser's cookies. */
@@ -149,6 +149,8 @@ describe("GET /api/images/:id/download", () => {
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1500, height: 1000 });
     expect((await stored(id)).downloads).toBe(before.downloads + 1);
+    // The page learns the new count from a cookie (it cannot read the download's answer).
+    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^stockroom_downloaded_${id}=${before.downloads + 1}; Max-Age=60; Path=/; Expires=.+; SameSite=Lax$`))]);
 
     await (await download(id, alice, "?size=original")).arrayBuffer();
     expect((await stored(id)).downloads).toBe(before.downloads + 2);
@@ -192,6 +194,24 @@ describe("GET /api/images/:id/download", () => {
       expect(disposition(res)).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]+\.jpg"; filename\*=UTF-8''[\x21-\x7e]+$/);
       await res.arrayBuffer();
     }
+  });
+
+  it("sends a browser that opens the link without a session to sign in, and back to the image's page", async () => {
+    const before = await stored(image);
+    const [row] = await db.select({ slug: images.slug }).from(images).where(eq(images.id, image));
+    const opened = await fetch(`${origin}/api/images/${image}/download?size=small`, {
+      headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8" },
+      redirect: "manual",
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/images/${image}-${row!.slug}`)}`);
+    // A script or API client keeps the JSON answer.
+    for (const accept of ["*/*", "application/json"]) {
+      const res = await fetch(`${origin}/api/images/${image}/download`, { headers: { accept }, redirect: "manual" });
+      expect(res.status).toBe(401);
+      expect((await errorOf(res)).code).toBe("UNAUTHENTICATED");
+    }
+    expect((await stored(image)).downloads).toBe(before.downloads);
   });
 
   it("needs a session, a known published image and a valid size, and counts nothing otherwise", async () => {

@@ -1,13 +1,19 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
+import { loginPath } from "#contracts/account";
 import { imageIdParam } from "#contracts/catalog";
-import { downloadQuery, likedImagesQuery, reportInput } from "#contracts/engagement";
+import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie, downloadQuery, likedImagesQuery, reportInput } from "#contracts/engagement";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
 
 const imageParams = z.object({ id: imageIdParam });
+
+/** A browser opening the URL as a page (a middle click, a new tab, no JavaScript), not a script or API client. */
+function navigatedTo(req: Request): boolean {
+  return req.accepts(["json", "html"]) === "html";
+}
 
 /** Likes, downloads and reports (contracts/engagement.ts), mounted on /api. */
 export function engagementRoutes(services: Services): Router {
@@ -41,6 +47,11 @@ export function engagementRoutes(services: Services): Router {
   });
 
   router.get("/images/:id/download", async (req, res) => {
+    if (!(await viewerOf(req, services)) && navigatedTo(req)) {
+      // Sign in first, then back to the image's page (API clients keep the JSON 401 below).
+      const { id } = parse(imageParams, req.params);
+      return res.redirect(303, loginPath(await services.downloads.imagePage(id)));
+    }
     const viewer = await requireViewer(req, services);
     const { id } = parse(imageParams, req.params);
     const { size } = parse(downloadQuery, req.query);
@@ -49,6 +60,13 @@ export function engagementRoutes(services: Services): Router {
     res.setHeader("Content-Length", String(file.size));
     res.setHeader("Content-Disposition", file.disposition);
     res.setHeader("X-Content-Type-Options", "nosniff");
+    // The page reads the new count from here: it cannot read a download's answer.
+    res.cookie(downloadedCookie(id), String(file.downloads), {
+      maxAge: DOWNLOADED_COOKIE_SECONDS * 1000,
+      path: "/",
+      sameSite: "lax",
+      secure: services.config.baseUrl.startsWith("https:"),
+    });
     // A visitor who cancels the download closes the connection; nothing to answer then.
     await pipeline(file.stream, res).catch((error: unknown) => services.log.debug(`Download of image ${id} ended early: ${String(error)}`));
   });
