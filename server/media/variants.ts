@@ -245,9 +245,9 @@ export async function removeObjects(storage: MediaStorage, keys: string[]): Prom
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 }
 
-/** A square avatar (256 px WebP) rendered from any image we accept; returns its object. */
-export async function renderAvatar(input: Buffer): Promise<StoredObject> {
+/** A square avatar (256 px WebP) rendered from any image we accept, labelled with `xmp`; returns its object. */
+export async function renderAvatar(input: Buffer, xmp: string): Promise<StoredObject> {
   await inspect(input);
-  const data = await sharp(input, inputOptions).resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  const data = await sharp(input, inputOptions).resize(256, 256, { fit: "cover" }).withXmp(xmp).webp({ quality: 82 }).toBuffer();
   return { key: mediaKey("a", data, "webp"), data };
 }

@@ -17,19 +17,19 @@ export function HowItWasMade({ made, headingId }: { made: HowItWasMadeData; head
       <h3 id={headingId} className="text-base font-semibold">
         How it was made
       </h3>
-      <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr] sm:gap-y-3">
         {facts.map(({ key, label, long }) =>
           made[key] ? (
             <div key={key} className="contents">
               <dt className="text-neutral-500 dark:text-neutral-400">{label}</dt>
-              <dd className={long ? "min-w-0 whitespace-pre-line break-words" : "min-w-0 break-words font-medium"}>{made[key]}</dd>
+              <dd className={`min-w-0 break-words max-sm:mb-2 ${long ? "whitespace-pre-line" : "font-medium"}`}>{made[key]}</dd>
             </div>
           ) : null,
         )}
         {made.generatedAt && (
           <div className="contents">
             <dt className="text-neutral-500 dark:text-neutral-400">Generated</dt>
-            <dd className="font-medium">
+            <dd className="font-medium max-sm:mb-2">
               <time dateTime={made.generatedAt}>{generatedDate(made.generatedAt)}</time>
             </dd>
           </div>

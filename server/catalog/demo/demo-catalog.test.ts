@@ -6,7 +6,9 @@ import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import { createImportService } from "../import/import-service.ts";
 import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
-import { TEST_LICENSE_URL } from "../../media/test-images.ts";
+import { bytesOf } from "../../media/download.ts";
+import { DIGITAL_SOURCE_TYPE } from "../../media/labels.ts";
+import { readLabel, TEST_LICENSE_URL } from "../../media/test-images.ts";
 
 const database = await testDatabase();
 const media = localDiskStorage(scratchDir("demo"));
@@ -40,7 +42,15 @@ describe("the demo catalog", () => {
     expect(shapes).toEqual(new Set(["landscape", "portrait", "square"]));
     const people = await database.db.select().from(creators);
     expect(people.length).toBeGreaterThanOrEqual(8);
-    for (const creator of people) expect(await media.has(creator.avatarKey!)).toBe(true);
+    for (const creator of people) {
+      const avatar = await media.read(creator.avatarKey!);
+      expect(await readLabel(await bytesOf(avatar!.stream))).toMatchObject({ digitalSourceType: DIGITAL_SOURCE_TYPE, creator: creator.name, licenseUrl: TEST_LICENSE_URL });
+    }
+    // Four images in five say how they were made, plausibly; the others say nothing.
+    const made = rows.filter((r) => r.aiModel !== null);
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.length).toBeLessThan(10);
+    expect(made.every((r) => r.aiPrompt && r.aiSeed && r.aiSettings && r.generatedAt! <= r.createdAt)).toBe(true);
 
     // Likes are people: every stored like count is the number of (demo) people who like it.
     const { rows: counts } = await database.pool.query<{ stored: number; people: number }>(

@@ -132,7 +132,8 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
     /** Gives the creator (created if missing) an avatar rendered from `image`, unless it has one. */
     async ensureCreatorAvatar(name: string, image: () => Promise<Buffer>): Promise<void> {
       if (await repo.creatorHasAvatar(name)) return;
-      const avatar = await renderAvatar(await image());
+      // Rendered from the creator's (AI-made) images: labelled like them, titled with the name.
+      const avatar = await renderAvatar(await image(), files.label(name, name));
       await storeObjects(media, [avatar]);
       await repo.ensureCreator(name, avatar.key);
     },
