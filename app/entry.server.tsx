@@ -10,6 +10,8 @@ export const streamTimeout = 5_000;
  * before rendering, so streaming would gain nothing, and every streamed chunk is flushed
  * through compression on its own: a page sent in one piece compresses to about half the bytes.
  * The whole page then goes through `finishPage` (the server's: it inlines the stylesheet).
+ * Every script React Router and React write (hydration data, module preloads, the entry)
+ * carries the response's CSP nonce (server/http/security-headers.ts).
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
@@ -17,7 +19,9 @@ export default function handleRequest(request: Request, status: number, headers:
   return new Promise<Response>((resolve, reject) => {
     let shellReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = loadContext.cspNonce;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       onShellReady() {
         shellReady = true;
       },

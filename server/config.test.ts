@@ -24,9 +24,26 @@ describe("loadConfig", () => {
     [{ DEMO_IMAGES: "-1" }, /^Invalid DEMO_IMAGES="-1": must be 0 or more/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
     [{ GOOGLE_CLIENT_ID: "id" }, /^Missing GOOGLE_CLIENT_SECRET/],
+    [{ TRUST_PROXY: "loopback, 10.0.0.0/33" }, /^Invalid TRUST_PROXY="loopback, 10.0.0.0\/33": "10.0.0.0\/33" is not an address/],
+    [{ TRUST_PROXY: "everyone" }, /^Invalid TRUST_PROXY="everyone": /],
+    [{ MEDIA_BASE_URL: "ftp://media" }, /^Invalid MEDIA_BASE_URL="ftp:\/\/media": must start with http:\/\/ or https:\/\//],
+    [{ DB_STATEMENT_TIMEOUT_MS: "10" }, /^Invalid DB_STATEMENT_TIMEOUT_MS="10": must be at least 100/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("trusts X-Forwarded-For from the loopback only unless TRUST_PROXY says otherwise, in Express' syntax", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.1",
+    ]);
   });
 
   it("uses BASE_URL without its trailing slash", () => {

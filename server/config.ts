@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -44,6 +45,39 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** Express' names for address ranges in a trust-proxy list. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits <= (family === 4 ? 32 : 128);
+}
+
+/** Express' "trust proxy": true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges and range names. */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(",").map((item) => item.trim());
+    const bad = items.find((item) => !isAddressOrRange(item));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is not an address, a CIDR range or one of loopback, linklocal, uniquelocal (or use true, false or a number of hops)`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
@@ -76,6 +110,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW: count(1, 86_400).default(900),
   SOCIAL_URL: optionalUrl(["http:", "https:"]).default("https://x.com/stockroom"),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  MEDIA_BASE_URL: optionalUrl(["http:", "https:"]),
+  TRUST_PROXY: trustProxy,
+  DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,6 +138,12 @@ export interface Config {
   rateLimits: { perIp: number; perAccount: number; windowSeconds: number };
   socialUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  /** Where media files are served from when not from this site (a CDN or bucket), e.g. https://media.example.com. */
+  mediaBaseUrl: string | undefined;
+  /** Which peers' X-Forwarded-For Express believes (its "trust proxy" setting). */
+  trustProxy: boolean | number | string[];
+  /** Longest a request's SQL statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
+    mediaBaseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -9,6 +9,8 @@ export type RequestContext = {
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
+  /** This response's CSP nonce, for every inline script and style of the page (absent in dev mode). */
+  cspNonce: string | undefined;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
   finishPage(html: string): string;
 };
@@ -23,11 +25,16 @@ export function publicSettings(services: Services): PublicSettings {
   };
 }
 
-export function requestContext(services: Services, req: Request, finishPage: (html: string) => string): RequestContext {
+export function requestContext(
+  services: Services,
+  req: Request,
+  page: { nonce: string | undefined; finishPage: (html: string, nonce: string | undefined) => string },
+): RequestContext {
   return {
     services,
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
-    finishPage,
+    cspNonce: page.nonce,
+    finishPage: (html) => page.finishPage(html, page.nonce),
   };
 }
