@@ -9,6 +9,7 @@ import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "./progress.ts";
 import { runCommand, UsageError } from "./run.ts";
+import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage:
   npm run import -- folder <dir> [--creator <name>]
@@ -61,7 +62,9 @@ await runCommand("import", usage, async () => {
     const imports = createImportService({ db: database.db, media: createMediaStorage(config), log });
     const bar = progressBar("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
-    for (const skip of summary.skips.slice(0, LIST_SKIPS)) console.log(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`);
+    for (const skip of summary.skips.slice(0, LIST_SKIPS)) {
+      console.log(terminalSafe(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`));
+    }
     if (summary.skips.length > LIST_SKIPS) console.log(`  … and ${summary.skips.length - LIST_SKIPS} more skipped`);
     console.log(formatSummary(summary));
   } finally {
