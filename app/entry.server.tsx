@@ -1,9 +1,19 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What failed in a loader, an action or the render goes to the log under the request's id
+ * (X-Request-Id); the visitor sees the error boundary, without the error's detail.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { services, requestId } = context as AppLoadContext;
+  services.log.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`, error);
+};
 
 /**
  * Renders each page whole and answers it in one piece. Our loaders hand over all their data

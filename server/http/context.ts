@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Services } from "../services.ts";
+import { requestIdOf } from "./request-id.ts";
 import { viewerOf } from "./viewer.ts";
 
 /** What every React Router loader and action receives as `context`. */
@@ -9,6 +10,8 @@ export type RequestContext = {
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
+  /** The request's id (X-Request-Id), for the log line of anything that fails. */
+  requestId: string;
   /** This response's CSP nonce, for every inline script and style of the page (absent in dev mode). */
   cspNonce: string | undefined;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
@@ -34,6 +37,7 @@ export function requestContext(
     services,
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
+    requestId: requestIdOf(req),
     cspNonce: page.nonce,
     finishPage: (html) => page.finishPage(html, page.nonce),
   };
