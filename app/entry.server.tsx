@@ -1,15 +1,27 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
 
 /**
+ * What failed in a loader, an action or the render goes to the log under the request's id
+ * (X-Request-Id); the visitor sees the error boundary, without the error's detail.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { services, requestId } = context as AppLoadContext;
+  services.log.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`, error);
+};
+
+/**
  * Renders each page whole and answers it in one piece. Our loaders hand over all their data
  * before rendering, so streaming would gain nothing, and every streamed chunk is flushed
  * through compression on its own: a page sent in one piece compresses to about half the bytes.
  * The whole page then goes through `finishPage` (the server's: it inlines the stylesheet).
+ * Every script React Router and React write (hydration data, module preloads, the entry)
+ * carries the response's CSP nonce (server/http/security-headers.ts).
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
@@ -17,7 +29,9 @@ export default function handleRequest(request: Request, status: number, headers:
   return new Promise<Response>((resolve, reject) => {
     let shellReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = loadContext.cspNonce;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       onShellReady() {
         shellReady = true;
       },

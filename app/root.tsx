@@ -1,3 +1,4 @@
+import "#contracts/zod-config";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog";
 import { Header } from "~/features/layout/header";

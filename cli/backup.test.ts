@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -43,6 +43,14 @@ describe("npm run backup", () => {
     const out = path.join(work, "backup");
     const made = await backup(source.url, dataDir, out);
     expect(made.stdout).toMatch(/backed up \d+ rows in \d+ tables and \d+ media files to /);
+    // Only the owner may read a backup: every folder 0700, every file 0600.
+    const modes = readdirSync(out, { recursive: true, withFileTypes: true }).map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(out, file), statSync(file).mode & 0o777, entry.isDirectory()] as const;
+    });
+    expect(statSync(out).mode & 0o777).toBe(0o700);
+    expect(modes.filter(([, , dir]) => !dir).length).toBeGreaterThan(5);
+    expect(modes.filter(([, mode, dir]) => mode !== (dir ? 0o700 : 0o600))).toEqual([]);
 
     const restoredDir = path.join(work, "restored");
     const restored = await backup(target.url, restoredDir, "--restore", out);

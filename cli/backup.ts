@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupDatabase, restoreDatabase, type BackupManifest } from "../server/db/backup.ts";
@@ -30,6 +30,16 @@ async function copyWithProgress(keys: string[], from: MediaStorage, to: MediaSto
   const bar = progressBar(label, keys.length, { unit: "files" });
   let done = 0;
   return copyMedia(keys, from, to, () => bar.update(++done)).finally(() => bar.stop());
+}
+
+const OWNER_ONLY_DIR = 0o700;
+const OWNER_ONLY_FILE = 0o600;
+
+/** Folders 0700 and files 0600 under `dir` (the media copied with the media store's own modes). */
+async function restrictToOwner(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  await chmod(dir, OWNER_ONLY_DIR).catch(() => {});
+  for (const entry of entries) await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? OWNER_ONLY_DIR : OWNER_ONLY_FILE);
 }
 
 await runCommand("backup", usage, async () => {
@@ -69,12 +79,15 @@ await runCommand("backup", usage, async () => {
   }
 
   if (!(await emptyOrMissing(root))) throw new Error(`${root} is not empty; choose a new folder for the backup`);
-  await mkdir(path.join(root, "db"), { recursive: true });
+  // A backup holds every account's data: only its owner may read it, from the first byte.
+  await mkdir(path.join(root, "db"), { recursive: true, mode: OWNER_ONLY_DIR });
+  await chmod(root, OWNER_ONLY_DIR);
   const database = await openCliDatabase(config, log.info);
   try {
     const { manifest, mediaKeys } = await backupDatabase(database.pool, path.join(root, "db"), () => {});
     const missing = await copyWithProgress(mediaKeys, media, backupMedia, "Media");
-    await writeFile(path.join(root, "backup.json"), JSON.stringify(manifest, null, 2));
+    await writeFile(path.join(root, "backup.json"), JSON.stringify(manifest, null, 2), { mode: OWNER_ONLY_FILE });
+    await restrictToOwner(path.join(root, "media"));
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(`backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${mediaKeys.length - missing.length} media files to ${root}`);
     if (missing.length) console.log(`  ${missing.length} media files the database refers to were missing: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`);

@@ -10,6 +10,7 @@ import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
 import { runCommand, UsageError } from "./run.ts";
 import { licenseUrlOf } from "../server/media/labels.ts";
+import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage:
   npm run import -- folder <dir> [--creator <name>]
@@ -62,7 +63,9 @@ await runCommand("import", usage, async () => {
     const imports = createImportService({ db: database.db, media: createMediaStorage(config), log, licenseUrl: licenseUrlOf(config.baseUrl) });
     const bar = progressBar("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
-    for (const skip of summary.skips.slice(0, LIST_SKIPS)) console.log(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`);
+    for (const skip of summary.skips.slice(0, LIST_SKIPS)) {
+      console.log(terminalSafe(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`));
+    }
     if (summary.skips.length > LIST_SKIPS) console.log(`  … and ${summary.skips.length - LIST_SKIPS} more skipped`);
     console.log(formatSummary(summary));
   } finally {

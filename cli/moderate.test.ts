@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../test/database.ts";
-import { images, reports } from "../server/db/schema.ts";
+import { images, reports, user } from "../server/db/schema.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService } from "../server/engagement/reports-service.ts";
 import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
@@ -69,5 +69,24 @@ describe("npm run moderate", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('moderate: imageId must be a positive whole number, not "abc"');
     expect(bad.stderr).toContain("Usage: npm run moderate -- <command>");
+    const hostile = await moderate("restore", "\u001b[2J");
+    expect(hostile.stderr).toContain('not "\\x1b[2J"');
+    expect(hostile.stderr).not.toContain("\u001b");
+  });
+
+  it("prints titles, names and details with their control characters escaped, never obeyed", async () => {
+    const [mallory] = await addPeople(db, 1);
+    await db.update(user).set({ name: "Mallory\u001b]0;owned\u0007" }).where(eq(user.id, mallory!.id));
+    const id = await addImage(db, media, "Calm Sea");
+    await db.update(images).set({ title: "Calm\u001b[2J\u001b[HSea" }).where(eq(images.id, id));
+    await reportsService.report({ ...mallory!, name: "Mallory" }, "203.0.113.3", id, { reason: "other", details: "look\u202eecnegilgen\u009b31m" });
+
+    const listed = await moderate("reports");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(listed.stdout).toContain(`image ${id} "Calm\\x1b[2J\\x1b[HSea"`);
+    expect(listed.stdout).toContain("details:  look\\u202eecnegilgen\\x9b31m");
+    expect(listed.stdout).toContain("reporter: Mallory\\x1b]0;owned\\x07 <");
+    await reportsService.hide(id, undefined);
   });
 });

@@ -6,6 +6,7 @@ import { createLogger } from "../server/logger.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService, type ReportsService } from "../server/engagement/reports-service.ts";
 import { runCommand, UsageError } from "./run.ts";
+import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run moderate -- <command>
 
@@ -34,10 +35,10 @@ async function listReports(reports: ReportsService): Promise<void> {
   }
   console.log(`${open.length} open report${open.length === 1 ? "" : "s"}:\n`);
   for (const report of open) {
-    const reporter = report.reporterEmail ? `${report.reporterName} <${report.reporterEmail}>` : "anonymous";
-    console.log(`report ${report.id}  image ${report.imageId} "${report.title}"${report.imageStatus === "hidden" ? " (hidden)" : ""}`);
+    const reporter = report.reporterEmail ? terminalSafe(`${report.reporterName} <${report.reporterEmail}>`) : "anonymous";
+    console.log(`report ${report.id}  image ${report.imageId} "${terminalSafe(report.title)}"${report.imageStatus === "hidden" ? " (hidden)" : ""}`);
     console.log(`  reason:   ${reportReasonLabels[report.reason]}`);
-    if (report.details) console.log(`  details:  ${report.details.replace(/\s+/g, " ")}`);
+    if (report.details) console.log(`  details:  ${terminalSafe(report.details.replace(/\s+/g, " "))}`);
     console.log(`  reporter: ${reporter}, ${time(report.createdAt)}\n`);
   }
   console.log("Act with: npm run moderate -- hide <imageId> [--reason <text>]  or  dismiss <reportId>");

@@ -1,3 +1,5 @@
+import { terminalSafe } from "./terminal-text.ts";
+
 /** A wrong command line: the message, then the usage. */
 export class UsageError extends Error {
   override name = "UsageError";
@@ -5,17 +7,18 @@ export class UsageError extends Error {
 
 /**
  * Runs an operator command: a wrong command line prints the usage (exit 2); any other
- * failure prints one line, never a stack trace (exit 1).
+ * failure prints one line, never a stack trace (exit 1). Messages may quote outside text
+ * (an argument, a title), so they are printed terminal-safe.
  */
 export async function runCommand(name: string, usage: string, command: () => Promise<void>): Promise<void> {
   try {
     await command();
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${name}: ${error.message}\n\n${usage}`);
+      console.error(`${name}: ${terminalSafe(error.message)}\n\n${usage}`);
       process.exit(2);
     }
-    console.error(`${name}: ${(error as Error).message ?? String(error)}`);
+    console.error(`${name}: ${terminalSafe((error as Error).message ?? String(error))}`);
     process.exit(1);
   }
 }

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
-import { afterAll, expect, inject } from "vitest";
+import { afterAll, afterEach, expect, inject } from "vitest";
 import { CHROMIUM_PATH } from "./chromium.ts";
 
 export const viewports = {
@@ -34,10 +35,27 @@ export function getBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject("baseUrl");
 
-/** A fresh browser profile (no cookies) at a viewport. */
+/** Content-Security-Policy violations any page reported during the current test. */
+let cspViolations: string[] = [];
+
+/** Every journey ends with no CSP violation in any page it opened (issue 9, decision 010). */
+afterEach(() => {
+  const seen = cspViolations;
+  cspViolations = [];
+  expect(seen, "Content-Security-Policy violations").toEqual([]);
+});
+
+/** In every page: report each `securitypolicyviolation` event to the test. */
+const RECORD_CSP_VIOLATIONS = `document.addEventListener("securitypolicyviolation", (e) => {
+  window.__stockroomCspViolation(e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " on " + e.documentURI + (e.sample ? ": " + e.sample : ""));
+});`;
+
+/** A fresh browser profile (no cookies) at a viewport; it records CSP violations for the test's check. */
 export async function newContext(viewport: ViewportName = "desktop", options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await (await getBrowser()).newContext({ ...viewports[viewport], baseURL: baseUrl(), ...options });
   context.setDefaultTimeout(15_000);
+  await context.exposeBinding("__stockroomCspViolation", (_source, violation: string) => void cspViolations.push(violation));
+  await context.addInitScript(RECORD_CSP_VIOLATIONS);
   return context;
 }
 
@@ -54,11 +72,12 @@ export async function interactive(locator: Locator): Promise<void> {
   await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
-const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** axe-core's source, evaluated through DevTools: the page's CSP would refuse it as an added script tag. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Runs axe-core on the page as it is now and fails listing every WCAG 2.2 A/AA violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ path: axeSource });
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },

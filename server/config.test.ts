@@ -31,6 +31,9 @@ describe("loadConfig", () => {
     [{ S3_ENDPOINT: "http://minio:9000" }, /^Missing S3_BUCKET: S3_ENDPOINT is set/],
     [{ MEDIA_BASE_URL: "cdn.example.com" }, /^Invalid MEDIA_BASE_URL="cdn.example.com": must be a URL/],
     [{ MEDIA_BASE_URL: "https://cdn.example.com/?v=1" }, /^Invalid MEDIA_BASE_URL=.*without \?query/],
+    [{ TRUST_PROXY: "loopback, 10.0.0.0/33" }, /^Invalid TRUST_PROXY="loopback, 10.0.0.0\/33": "10.0.0.0\/33" is not an address/],
+    [{ TRUST_PROXY: "everyone" }, /^Invalid TRUST_PROXY="everyone": /],
+    [{ DB_STATEMENT_TIMEOUT_MS: "10" }, /^Invalid DB_STATEMENT_TIMEOUT_MS="10": must be at least 100/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -59,6 +62,19 @@ describe("loadConfig", () => {
       credentials: undefined,
       forcePathStyle: false,
     });
+  });
+
+  it("trusts X-Forwarded-For from the loopback only unless TRUST_PROXY says otherwise, in Express' syntax", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.1",
+    ]);
   });
 
   it("uses BASE_URL without its trailing slash", () => {

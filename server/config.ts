@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -44,6 +45,39 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** Express' names for address ranges in a trust-proxy list. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits <= (family === 4 ? 32 : 128);
+}
+
+/** Express' "trust proxy": true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges and range names. */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(",").map((item) => item.trim());
+    const bad = items.find((item) => !isAddressOrRange(item));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is not an address, a CIDR range or one of loopback, linklocal, uniquelocal (or use true, false or a number of hops)`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
@@ -86,6 +120,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  TRUST_PROXY: trustProxy,
+  DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +148,10 @@ export interface Config {
   socialUrl: string;
   logLevel: Env["LOG_LEVEL"];
   media: MediaConfig;
+  /** Which peers' X-Forwarded-For Express believes (its "trust proxy" setting). */
+  trustProxy: boolean | number | string[];
+  /** Longest a request's SQL statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs: number;
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -193,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    trustProxy: e.TRUST_PROXY,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -1,3 +1,5 @@
+import "./runtime-mode.ts";
+import "#contracts/zod-config";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,6 +11,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
 import { createHttpApp } from "./http/app.ts";
+import { createHttpServer } from "./http/limits.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 import { licenseUrlOf } from "./media/labels.ts";
@@ -48,7 +51,12 @@ async function main() {
 
   try {
     if (!config.databaseUrl) cleanups.push(lockDataDir(config.dataDir));
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: log.info });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: log.info,
+      statementTimeoutMs: config.statementTimeoutMs,
+    });
     cleanups.push(() => database.close());
     if (stopping) return;
     const services = createServices({ config, database, log });
@@ -82,8 +90,9 @@ async function main() {
     }
 
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
+      const s = createHttpServer(app);
       s.once("error", reject);
+      s.listen(config.port, config.host, () => resolve(s));
     });
     cleanups.push(
       () =>

@@ -5,7 +5,7 @@ import { deleteAccountInput, messages, passwordChangeInput, profileInput } from 
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
 import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/features/account/fields";
-import { redirectWithCookies, runForm, type FormResult } from "~/features/account/form.server";
+import { type FormResult, readForm, redirectWithCookies, runForm } from "~/features/account/form.server";
 import { LikedImages, useLikedList } from "~/features/account/liked-images";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const { accounts } = context.services;
   const headers = request.headers;
   switch (form.get("intent")) {

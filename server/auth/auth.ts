@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { clientNetwork } from "../client-network.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { account, session, user, verification } from "../db/schema.ts";
@@ -47,7 +48,7 @@ const newPasswordFields: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
-/** The key attempts are counted under: an action, and the IP or account (email address or user id) making them. */
+/** The key attempts are counted under: an action, and the network (an IPv4 address, an IPv6 /64) or account (email address or user id) making them. */
 function attemptKey(action: string, kind: "ip" | "account", who: string): string {
   return `${action}:${kind}:${who.trim().toLowerCase()}`;
 }
@@ -78,7 +79,7 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const limited = limitedPaths[ctx.path];
     if (limited) {
-      await limit(attemptKey(limited.action, "ip", ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown"), rateLimits.perIp);
+      await limit(attemptKey(limited.action, "ip", clientNetwork(ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown")), rateLimits.perIp);
       let who: string | undefined;
       if (limited.account === "email" && typeof body.email === "string") who = body.email;
       if (limited.account === "session") who = (await getSessionFromCtx(ctx))?.user.id;

@@ -77,7 +77,8 @@ export async function backupDatabase(
     const tables: Record<string, number> = {};
     for (const table of await tablesInOrder(client)) {
       const columns = (await columnsOf(client, table)).map(ident).join(", ");
-      const out = createWriteStream(path.join(dir, `${table}.jsonl`));
+      // Readable by the backup's owner only: it holds every account's data.
+      const out = createWriteStream(path.join(dir, `${table}.jsonl`), { mode: 0o600 });
       await client.query(`declare rows_cursor no scroll cursor for select row_to_json(t)::text as row from (select ${columns} from public.${ident(table)}) t`);
       let count = 0;
       for (;;) {

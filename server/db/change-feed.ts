@@ -55,7 +55,8 @@ export function listenForChanges(pool: pg.Pool, channel: string, log: Logger): C
   };
 
   const connect = async () => {
-    const next = new pg.Client({ ...pool.options, application_name: CHANGE_FEED_APPLICATION_NAME });
+    // The pool's statement timeout is for requests; this connection only listens.
+    const next = new pg.Client({ ...pool.options, statement_timeout: undefined, application_name: CHANGE_FEED_APPLICATION_NAME });
     client = next;
     next.on("error", lost);
     next.on("end", () => client === next && lost(new Error("connection ended")));

@@ -21,8 +21,13 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Any fixed number: held while migrating so that instances starting together take turns. */
 const MIGRATION_LOCK = 7_410_221;
 
-export function connect(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+/**
+ * A pool of connections to `url`. With `statementTimeoutMs` (the server's, for requests:
+ * DB_STATEMENT_TIMEOUT_MS), PostgreSQL cancels any statement that runs longer, and its
+ * transaction rolls back.
+ */
+export function connect(url: string, max = 20, options: { statementTimeoutMs?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, statement_timeout: options.statementTimeoutMs });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
@@ -32,11 +37,14 @@ export function connect(url: string, max = 20): Database {
 export async function migrateDatabase(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // Migrations (and waiting for another instance's) may take as long as they need.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await client.query("create extension if not exists pg_trgm");
     await migrate(drizzle(client, { schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.query("reset statement_timeout").catch(() => {});
     client.release();
   }
 }
@@ -74,6 +82,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   log: (line: string) => void;
+  /** For the server's pool: see `connect`. Operator commands run without one. */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
   let url = options.databaseUrl;
   let stopServer = async () => {};
@@ -92,7 +102,7 @@ export async function openDatabase(options: {
     }
     url = withDatabase(server.url, "stockroom");
   }
-  const database = connect(url);
+  const database = connect(url, undefined, { statementTimeoutMs: options.statementTimeoutMs });
   try {
     await database.db.execute(sql`select 1`);
     await migrateDatabase(database.pool);

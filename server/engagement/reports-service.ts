@@ -15,19 +15,19 @@ const HOUR = 3600;
  */
 export function createReportsService(deps: { reports: ReportsRepository; secret: string }) {
   const { reports } = deps;
-  /** An address is never stored: only a keyed hash, enough to count reports from it. */
-  const sourceOf = (address: string) => createHmac("sha256", deps.secret).update(`report-source:${address}`).digest("base64url");
+  /** A network (an IPv4 address, an IPv6 /64) is never stored: only a keyed hash, enough to count reports from it. */
+  const sourceOf = (network: string) => createHmac("sha256", deps.secret).update(`report-source:${network}`).digest("base64url");
 
   return {
     /**
      * Stores a report on a published image. A signed-in user reports an image once (a second
      * report is a CONFLICT); anonymous visitors are limited per network address.
      */
-    async report(viewer: Viewer | null, address: string, imageId: number, input: ReportInput): Promise<void> {
+    async report(viewer: Viewer | null, network: string, imageId: number, input: ReportInput): Promise<void> {
       const report = { imageId, reason: input.reason, details: input.details };
       const outcome = viewer
         ? await reports.create({ ...report, reporterId: viewer.id, source: null })
-        : await reports.createLimited({ ...report, reporterId: null, source: sourceOf(address) }, ANONYMOUS_REPORTS_PER_HOUR, HOUR);
+        : await reports.createLimited({ ...report, reporterId: null, source: sourceOf(network) }, ANONYMOUS_REPORTS_PER_HOUR, HOUR);
       switch (outcome.status) {
         case "created":
           return;

@@ -9,11 +9,14 @@ import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { receiptsRoutes } from "./api/receipts.ts";
-import { apiErrorHandler, sendError } from "./errors.ts";
+import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
+import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { sameOriginOnly } from "./origin.ts";
+import { requestId } from "./request-id.ts";
+import { cspNonceOf, pageSecurity, securityHeaders } from "./security-headers.ts";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -30,28 +33,31 @@ export interface HttpAppOptions {
 }
 
 /**
- * The HTTP surface, in the order a request meets it: compression, health, media, the
- * JSON API (thin handlers over services), static assets, then React Router for pages.
+ * The HTTP surface, in the order a request meets it: a request id, security headers,
+ * limits, compression, health, media, the JSON API (thin handlers over services), static
+ * assets, then React Router for pages; last, one error handler for whatever was thrown.
  */
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", config.trustProxy);
+  const headers = securityHeaders(config);
+  app.use(requestId, headers.everywhere, urlLimit, bodyLimit(MAX_BODY_BYTES));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
-  app.use("/media", mediaRouter(services.media, services.hiddenMedia));
+  app.use("/media", headers.media, mediaRouter(services.media, services.hiddenMedia));
 
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
   app.all("/api/auth/{*any}", authRoutes(services));
 
   const api = express.Router();
-  api.use(express.json({ limit: "64kb" }));
+  api.use(express.json({ limit: MAX_BODY_BYTES }));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -60,7 +66,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   api.use(receiptsRoutes(services));
   api.use(catalogRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
-  api.use(apiErrorHandler(log));
+  api.use(errorHandler(log));
   app.use("/api", api);
 
   if (devMiddleware) app.use(devMiddleware);
@@ -71,15 +77,18 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  // Vite serves the styles in dev mode, as modules it can replace in place.
+  // Vite serves the styles in dev mode, as modules it can replace in place (and its own
+  // inline scripts, without a nonce: pages get their CSP in production only).
   const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
   app.all(
     "/{*splat}",
+    devMiddleware ? [] : pageSecurity(config),
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",
-      getLoadContext: (req) => requestContext(services, req, finishPage),
+      getLoadContext: (req, res) => requestContext(services, req, { nonce: cspNonceOf(res), finishPage }),
     }),
   );
+  app.use(errorHandler(log));
   return app;
 }

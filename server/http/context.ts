@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Services } from "../services.ts";
+import { requestIdOf } from "./request-id.ts";
 import { viewerOf } from "./viewer.ts";
 
 /** What every React Router loader and action receives as `context`. */
@@ -9,6 +10,10 @@ export type RequestContext = {
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
+  /** The request's id (X-Request-Id), for the log line of anything that fails. */
+  requestId: string;
+  /** This response's CSP nonce, for every inline script and style of the page (absent in dev mode). */
+  cspNonce: string | undefined;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
   finishPage(html: string): string;
 };
@@ -23,11 +28,17 @@ export function publicSettings(services: Services): PublicSettings {
   };
 }
 
-export function requestContext(services: Services, req: Request, finishPage: (html: string) => string): RequestContext {
+export function requestContext(
+  services: Services,
+  req: Request,
+  page: { nonce: string | undefined; finishPage: (html: string, nonce: string | undefined) => string },
+): RequestContext {
   return {
     services,
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
-    finishPage,
+    requestId: requestIdOf(req),
+    cspNonce: page.nonce,
+    finishPage: (html) => page.finishPage(html, page.nonce),
   };
 }

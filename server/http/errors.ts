@@ -1,8 +1,9 @@
-import type { ErrorRequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import { z } from "zod";
 import type { ApiErrorBody } from "#contracts/api-error";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { requestIdOf } from "./request-id.ts";
 
 /** The one place where an application error becomes an HTTP status. */
 export const statusOf: Record<ErrorCode, number> = {
@@ -33,10 +34,24 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return result.data;
 }
 
+/** PostgreSQL's "query_canceled": a statement ran past DB_STATEMENT_TIMEOUT_MS. */
+const QUERY_CANCELED = "57014";
+
+/** Whether `error`, or an error it wraps (Drizzle wraps the driver's), is PostgreSQL's SQLSTATE `code`. */
+function hasSqlState(error: unknown, code: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+export const busyError = () => new AppError("UNAVAILABLE", "The server is too busy to answer this right now. Nothing was changed; please try again in a moment.");
+
 /** Anything thrown, as an AppError: unknown errors become a bare INTERNAL (never a stack). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZod(error);
+  if (hasSqlState(error, QUERY_CANCELED)) return busyError();
   const status = (error as { status?: number; type?: string } | null)?.status;
   // Errors raised by express' own body parsers.
   if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "Request body is too large");
@@ -44,6 +59,8 @@ export function toAppError(error: unknown): AppError {
     return new AppError("BAD_REQUEST", "Request body is not valid JSON");
   }
   if (status === 415) return new AppError("UNSUPPORTED_MEDIA", "Request body must be JSON");
+  // Errors Express raises itself for a bad request, e.g. a path that is not valid percent-encoding.
+  if (typeof status === "number" && status >= 400 && status < 500) return new AppError("BAD_REQUEST", "Bad request");
   return new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
 }
 
@@ -57,11 +74,44 @@ export function sendError(res: Response, error: AppError): void {
   res.status(statusOf[error.code]).json(errorBody(error));
 }
 
-export function apiErrorHandler(log: Logger): ErrorRequestHandler {
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * An error answer for any request: the JSON error shape under /api, a plain page (no
+ * scripts, no styles) elsewhere. Server-side failures (5xx) carry the request id.
+ */
+export function sendErrorFor(req: Request, res: Response, error: AppError): void {
+  const status = statusOf[error.code];
+  const id = status >= 500 ? requestIdOf(req) : undefined;
+  if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/api") {
+    sendError(res, id ? new AppError(error.code, error.message, { ...error.details, requestId: id }) : error);
+    return;
+  }
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === "number") res.setHeader("Retry-After", String(retryAfter));
+  const reference = id ? `<p>Reference: <code>${id}</code></p>` : "";
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${status} · Stockroom</title><h1>${escapeHtml(error.message)}</h1>${reference}<p><a href="/">Return to Home</a></p></html>`,
+    );
+}
+
+/** Logs what a visitor must never see (the error's detail), under the request's id. */
+function logFailure(log: Logger, req: Request, appError: AppError, error: unknown): void {
+  if (appError.code === "INTERNAL" || appError.code === "UNAVAILABLE") {
+    log.error(`[${requestIdOf(req)}] ${req.method} ${req.originalUrl} failed`, error);
+  }
+}
+
+/** The last handler of the app (and of the API): whatever was thrown becomes an error answer; the detail goes to the log. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
     const appError = toAppError(error);
-    if (appError.code === "INTERNAL") log.error(`${req.method} ${req.originalUrl} failed`, error);
-    sendError(res, appError);
+    logFailure(log, req, appError, error);
+    if (res.headersSent) return next(error);
+    sendErrorFor(req, res, appError);
   };
 }

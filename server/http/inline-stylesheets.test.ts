@@ -15,6 +15,13 @@ describe("stylesheetInliner", () => {
     expect(inline(html)).toBe('<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/root-abc123.css#" media="print"/></head>');
   });
 
+  it("gives the inlined stylesheet the page's CSP nonce", () => {
+    const html = '<link nonce="abc==" rel="stylesheet" href="/assets/root-abc123.css#"/>';
+    expect(inline(html, "abc==")).toBe(
+      '<style nonce="abc==">body{margin:0}</style><link nonce="abc==" rel="stylesheet" href="/assets/root-abc123.css#" media="print"/>',
+    );
+  });
+
   it("leaves pages without a built stylesheet, and other links, as they are", () => {
     const html = '<link rel="icon" href="/favicon.svg"/><link rel="stylesheet" href="https://example.com/x.css"/>';
     expect(inline(html)).toBe(html);

@@ -7,6 +7,15 @@ export type FormResult = { ok: true; message: string } | { ok: false; error: str
 
 const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, UNAVAILABLE: 503, FORBIDDEN: 403 };
 
+/** A page action's form; a body that is no form (malformed multipart, a broken encoding) is a 400, not a failure of ours. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(null, { status: 400, statusText: "Bad Request" });
+  }
+}
+
 /** The form's fields as strings (files and missing fields count as empty). */
 function fieldsOf(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};

@@ -4,9 +4,11 @@ import { z } from "zod";
 import { loginPath } from "#contracts/account";
 import { imageIdParam } from "#contracts/catalog";
 import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie, downloadQuery, likedImagesQuery, reportInput } from "#contracts/engagement";
+import { clientNetwork } from "../../client-network.ts";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { requireViewer, viewerOf } from "../viewer.ts";
+import { clientAddress } from "./account.ts";
 
 const imageParams = z.object({ id: imageIdParam });
 
@@ -75,7 +77,7 @@ export function engagementRoutes(services: Services): Router {
     const { id } = parse(imageParams, req.params);
     const input = parse(reportInput, req.body ?? {});
     const viewer = await viewerOf(req, services);
-    await services.reports.report(viewer, req.ip ?? req.socket.remoteAddress ?? "unknown", id, input);
+    await services.reports.report(viewer, clientNetwork(clientAddress(req)), id, input);
     res.status(201).json({ ok: true });
   });
 

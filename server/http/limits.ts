@@ -1,0 +1,75 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { RequestHandler } from "express";
+import { AppError } from "../errors.ts";
+import { sendErrorFor } from "./errors.ts";
+
+/**
+ * Limits a request meets before any work is done for it (decision 011): Node refuses an
+ * over-long request line or header block (431) and slow senders; the app refuses long URLs
+ * (414) and large bodies (413) before reading them whole.
+ */
+
+/** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Longest path + query string. */
+export const MAX_URL_LENGTH = 4096;
+/** Request line + headers; Node answers 431 above it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** The HTTP server for `app`, with limits against oversized headers and slow clients. */
+export function createHttpServer(app: RequestListener): Server {
+  return createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // The whole header block within 15 s, the whole request within 30 s of the connection's first byte.
+      headersTimeout: 15_000,
+      requestTimeout: 30_000,
+      // Longer than a load balancer usually keeps its idle connections (60 s), so the balancer closes first.
+      keepAliveTimeout: 65_000,
+    },
+    app,
+  );
+}
+
+/** 414 for a URL over MAX_URL_LENGTH characters. */
+export const urlLimit: RequestHandler = (req, res, next) => {
+  if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
+  res.status(414).type("text/plain").send("URI too long");
+};
+
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`);
+
+/**
+ * Refuses a body over `maxBytes` with 413 before it is read whole, whoever reads it later
+ * (React Router, Better Auth, express.json): a declared Content-Length over the limit is
+ * refused at once; a chunked body is counted as it arrives and cut off at the limit.
+ */
+export function bodyLimit(maxBytes = MAX_BODY_BYTES): RequestHandler {
+  return (req, res, next) => {
+    const declared = req.headers["content-length"];
+    const refuse = () => {
+      res.setHeader("Connection", "close");
+      sendErrorFor(req, res, tooLarge());
+    };
+    if (declared !== undefined) {
+      // Node's parser holds the body to Content-Length, so the declared size is the size.
+      if (Number(declared) > maxBytes) return refuse();
+      return next();
+    }
+    if (req.headers["transfer-encoding"] === undefined) return next();
+    let received = 0;
+    let refused = false;
+    const push = req.push.bind(req);
+    // Node's HTTP parser hands each piece of the body to `push`; past the limit nothing more is kept.
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (refused) return false;
+      if (chunk !== null && chunk !== undefined) received += (chunk as Buffer).length;
+      if (received <= maxBytes) return push(chunk, encoding);
+      refused = true;
+      if (res.headersSent) req.destroy();
+      else refuse();
+      return false;
+    };
+    next();
+  };
+}
