@@ -63,7 +63,7 @@ describe("npm run media:migrate", () => {
     expect(await bucket.stat(addedKeys[0]!)).toEqual({ size: 700, contentType: "image/png" });
 
     expect((await migrate()).stdout).toMatch(/^copied 0 files \(0\.0 MB\) .*; 7 were there already\n$/);
-  });
+  }, 120_000); // three command processes, each a Node start: up to ~10 s apiece on a loaded 2-core machine
 
   it("says what to set when no bucket is configured", async () => {
     const run = await migrate({});

@@ -60,7 +60,7 @@ describe("npm run moderate", () => {
 
     expect(await moderate("restore", String(id))).toMatchObject({ code: 0, stdout: `Image ${id} is published again.\n` });
     expect(await statusOf(id)).toBe("published");
-  });
+  }, 120_000); // four command processes, each a Node start: up to ~10 s apiece on a loaded 2-core machine
 
   it("explains bad commands and unknown ids instead of failing silently", async () => {
     const unknown = await moderate("hide", "999999");
