@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,6 +14,28 @@ export function buildApp(): void {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) throw new Error("react-router build failed");
+}
+
+/** What `react-router build` reads: a build older than any of these is stale. */
+const BUILD_INPUTS = ["app", "contracts", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+/**
+ * Builds the app unless build/ is newer than every file it is made from: the integration
+ * tests that serve pages (test/global-setup.ts) use the build of this checkout, never a stale one.
+ */
+export function buildAppIfStale(): void {
+  const built = "build/server/index.js";
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const newest = Math.max(
+    ...BUILD_INPUTS.filter((input) => existsSync(input)).flatMap((input) =>
+      statSync(input).isDirectory()
+        ? readdirSync(input, { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+        : [statSync(input).mtimeMs],
+    ),
+  );
+  if (newest > builtAt) buildApp();
 }
 
 /** An empty DATA_DIR under the system's temporary folder. */

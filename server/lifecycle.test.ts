@@ -1,15 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./db/database.ts";
 import { runningServerUrl } from "./db/cli-database.ts";
 
 /**
  * The real server, started as `npm start` starts it (one Node process, no tsx wrapper, so a
- * signal reaches it and nothing else), on a scratch DATA_DIR with the embedded PostgreSQL.
+ * signal reaches it and nothing else), on a scratch DATA_DIR with the embedded PostgreSQL,
+ * serving the build test/global-setup.ts made.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-lifecycle-"));
 chmodSync(dataDir, 0o755); // PostgreSQL may run as another user, who must reach its folder
@@ -68,14 +69,6 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
-
-beforeAll(() => {
-  // The server serves the built app; build it once if this checkout has not yet.
-  if (!existsSync("build/server/index.js")) {
-    const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "ignore" });
-    if (build.status !== 0) throw new Error("react-router build failed");
-  }
-}, 300_000);
 
 afterAll(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { connect, createDatabaseIfMissing, migrateDatabase, withDatabase } from "../server/db/database.ts";
 import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
+import { buildAppIfStale } from "../e2e/server.ts";
 import { TEMPLATE_DATABASE } from "./database.ts";
 
 declare module "vitest" {
@@ -16,8 +17,10 @@ declare module "vitest" {
 /**
  * One embedded PostgreSQL for the whole run, with a migrated template database that each
  * test file clones (test/database.ts). TEST_DATABASE_URL points the suite at another server.
+ * The app is built first when build/ is older than its sources: some tests serve its pages.
  */
 export default async function setup(project: TestProject) {
+  buildAppIfStale();
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!url) {

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { forgotPasswordInput, messages } from "#contracts/account-forms";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { Banner, TextField } from "~/features/account/fields";
-import { runForm, type FormResult } from "~/features/account/form.server";
+import { type FormResult, readForm, runForm } from "~/features/account/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = authHandle;
@@ -13,7 +13,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runForm(
-    await request.formData(),
+    await readForm(request),
     forgotPasswordInput,
     async (input): Promise<FormResult> => {
       await context.services.accounts.requestPasswordReset(input, request.headers);

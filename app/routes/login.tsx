@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { messages, signInInput } from "#contracts/account-forms";
 import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { Banner, PasswordField, TextField } from "~/features/account/fields";
-import { redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
+import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
 import { ArrowLeftIcon } from "~/lib/icons";
 import type { Route } from "./+types/login";
 
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "google") return startGoogle(context, request, form, "/login", "Failed to sign in with Google");
   return runForm(
     form,

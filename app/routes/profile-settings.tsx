@@ -3,7 +3,7 @@ import { data, redirect, useFetcher, useSearchParams } from "react-router";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
 import { Banner } from "~/features/account/fields";
-import { redirectWithCookies, runForm, type FormResult } from "~/features/account/form.server";
+import { type FormResult, readForm, redirectWithCookies, runForm } from "~/features/account/form.server";
 import { LikedImages } from "~/features/account/liked-images";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { loginPath } from "~/lib/viewer";
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const { accounts } = context.services;
   const headers = request.headers;
   switch (form.get("intent")) {

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { messages, resetPasswordInput } from "#contracts/account-forms";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { Banner, PasswordField } from "~/features/account/fields";
-import { runForm } from "~/features/account/form.server";
+import { readForm, runForm } from "~/features/account/form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = authHandle;
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runForm(
-    await request.formData(),
+    await readForm(request),
     resetPasswordInput(context.settings.passwordMinLength),
     async (input) => {
       await context.services.accounts.resetPassword(input, request.headers);

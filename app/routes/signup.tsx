@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import { signUpInput } from "#contracts/account-forms";
 import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { Banner, PasswordField, TextField } from "~/features/account/fields";
-import { redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
+import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
 import type { Route } from "./+types/signup";
 
 export const handle = authHandle;
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "google") return startGoogle(context, request, form, "/signup", "Failed to sign up with Google");
   return runForm(
     form,

@@ -12,6 +12,7 @@ import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
+import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
 
 declare module "react-router" {
@@ -45,9 +46,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
   app.use("/media", mediaRouter(services.media));
 
+  app.use(wellFormedHost);
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
-  app.all("/api/auth/{*any}", authRoutes(services));
+  app.use("/api/auth", authRoutes(services));
 
   const api = express.Router();
   api.use(express.json({ limit: "64kb" }));
@@ -71,8 +73,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   // Vite serves the styles in dev mode, as modules it can replace in place.
   const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
-  app.all(
-    "/{*splat}",
+  // (No path pattern: React Router reads the URL itself, so Express decodes no parameter of it.)
+  app.use(
     createRequestHandler({
       build,
       mode: devMiddleware ? "development" : "production",

@@ -44,6 +44,8 @@ export function toAppError(error: unknown): AppError {
     return new AppError("BAD_REQUEST", "Request body is not valid JSON");
   }
   if (status === 415) return new AppError("UNSUPPORTED_MEDIA", "Request body must be JSON");
+  // Raised by Express' router for a path parameter that is not valid percent-encoded UTF-8.
+  if (status === 400 && error instanceof URIError) return new AppError("BAD_REQUEST", "The URL is not valid percent-encoded UTF-8");
   return new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
 }
 

@@ -7,6 +7,18 @@ export type FormResult = { ok: true; message: string } | { ok: false; error: str
 
 const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, UNAVAILABLE: 503, FORBIDDEN: 403 };
 
+/**
+ * The form a page action was sent: a body that is not one (no form content type, or
+ * malformed) is refused with 400, as a browser never sends it.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("The request's body is not a form", { status: 400 });
+  }
+}
+
 /** The form's fields as strings (files and missing fields count as empty). */
 function fieldsOf(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
