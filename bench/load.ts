@@ -27,7 +27,8 @@ export interface LoadResult {
   failures: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The `p`th percentile of ascending `sorted` values (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 

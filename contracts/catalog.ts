@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notStorable, storableText } from "./text.ts";
 
 /**
  * The catalog as the app and the JSON API see it. Server code produces these shapes;
@@ -111,6 +112,7 @@ const trimmedOptional = (max: number, name: string) =>
     .string({ error: `${name} must be given once, as text` })
     .trim()
     .max(max, `${name} must be at most ${max} characters`)
+    .refine(storableText, notStorable(name))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -151,7 +153,8 @@ export const suggestionsQuery = z.object({
     .string({ error: "q is required" })
     .trim()
     .min(SUGGESTIONS_MIN_CHARS, `q must be at least ${SUGGESTIONS_MIN_CHARS} characters`)
-    .max(TAG_MAX_LENGTH, `q must be at most ${TAG_MAX_LENGTH} characters`),
+    .max(TAG_MAX_LENGTH, `q must be at most ${TAG_MAX_LENGTH} characters`)
+    .refine(storableText, notStorable("q")),
 });
 
 export const imageIdParam = z.coerce
@@ -160,7 +163,12 @@ export const imageIdParam = z.coerce
   .positive("id must be positive")
   .max(2_147_483_647, "id is out of range");
 
-export const creatorNameParam = z.string().trim().min(1, "name is required").max(200, "name must be at most 200 characters");
+export const creatorNameParam = z
+  .string()
+  .trim()
+  .min(1, "name is required")
+  .max(200, "name must be at most 200 characters")
+  .refine(storableText, notStorable("name"));
 
 /** The path of an image's own page, /images/{id}-{slug}. */
 export function imagePath(id: number, slug: string): string {

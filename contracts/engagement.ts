@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notStorable, storableText } from "./text.ts";
 import { downloadSizeNames, imageListQuery, type DownloadSize, type DownloadSizeName } from "./catalog.ts";
 
 /**
@@ -47,6 +48,7 @@ export const reportInput = z
       .string()
       .trim()
       .max(REPORT_DETAILS_MAX, `details must be at most ${REPORT_DETAILS_MAX} characters`)
+      .refine(storableText, notStorable("details"))
       .default(""),
   })
   .refine((r) => r.reason !== "other" || r.details.length > 0, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ApiErrorBody } from "#contracts/api-error";
 import { baseUrl, newContext, newPage } from "./browser.ts";
 import { PASSWORD, signInThroughForm, signUpByApi } from "./account-page.ts";
 
@@ -21,7 +22,7 @@ describe("sign-in rate limit", () => {
     const api = await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: baseUrl() } });
     expect(api.status()).toBe(429);
     expect(Number(api.headers()["retry-after"])).toBeGreaterThan(60);
-    expect(((await api.json()) as { message: string }).message).toBe("Too many attempts. Please try again in 15 minutes.");
+    expect(((await api.json()) as ApiErrorBody).error.message).toBe("Too many attempts. Please try again in 15 minutes.");
 
     const page = await newPage();
     await page.goto("/login");

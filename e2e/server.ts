@@ -17,7 +17,11 @@ export function scratchDataDir(): string {
  * Starts the built app as `npm start` would, on 127.0.0.1:`port` with `dataDir`, and resolves
  * once it answers its health check. `env` adds or overrides variables (e.g. DEMO_IMAGES).
  */
-export async function startServer(options: { port: number; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
@@ -46,7 +50,7 @@ export async function startServer(options: { port: number; dataDir: string; env?
     if (exited) throw new Error("The Stockroom server exited during start-up (see its output above)");
     try {
       const res = await fetch(`${baseUrl}/healthz`);
-      if (res.ok) return { baseUrl, stop };
+      if (res.ok) return { baseUrl, pid: server.pid!, stop };
     } catch {
       // not listening yet
     }

@@ -1,32 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAppOnce, isAlive, output, runScript, type Run } from "../test/processes.ts";
+import { describe, expect, it } from "vitest";
+import { isAlive, output, serverProcesses } from "../test/processes.ts";
 import { connect } from "./db/database.ts";
 import { runningServerUrl } from "./db/cli-database.ts";
 
-/**
- * The real server, started as `npm start` starts it (one Node process running the TypeScript itself, so a
- * signal reaches it and nothing else), on a scratch DATA_DIR with the embedded PostgreSQL.
- */
-const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-lifecycle-"));
-chmodSync(dataDir, 0o755); // PostgreSQL may run as another user, who must reach its folder
-
-/** The server or a command on the scratch DATA_DIR, with the embedded PostgreSQL. */
-function run(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run {
-  // (Vitest sets BASE_URL to "/" for its own use; the server needs an origin.)
-  return runScript(script, { BASE_URL: "http://127.0.0.1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "debug", DEMO_IMAGES: "0", ...env }, args);
-}
-
-beforeAll(buildAppOnce, 300_000);
-
-afterAll(() => {
-  const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
-  if (pid && isAlive(pid)) process.kill(pid, "SIGQUIT");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+/** The real server process on a scratch DATA_DIR with the embedded PostgreSQL (test/processes.ts). */
+const { dataDir, run } = serverProcesses("lifecycle");
 
 describe("starting and stopping the server", () => {
   it("refuses a bad setting with one line naming the variable", async () => {

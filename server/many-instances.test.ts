@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ImageDetail, ImagePage } from "#contracts/catalog";
 import { testDatabase } from "../test/database.ts";
-import { buildAppOnce, output, runScript, type Run } from "../test/processes.ts";
+import { output, runScript, type Run } from "../test/processes.ts";
 import { startS3 } from "../test/s3.ts";
 import { scratchDir } from "../test/scratch-dir.ts";
 import { cookiesFrom } from "./auth/test-accounts.ts";
@@ -84,7 +84,6 @@ let a: Instance;
 let b: Instance;
 
 beforeAll(async () => {
-  buildAppOnce();
   // Both start at the same moment on a database that has never been migrated.
   [a, b] = await Promise.all([startInstance(), startInstance()]);
   await Promise.all([a, b].map((i) => i.run.waitFor(/Stockroom is running at/)));

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { connect, createDatabaseIfMissing, migrateDatabase, withDatabase } from "../server/db/database.ts";
 import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
+import { buildIfChanged } from "../scripts/build-if-changed.ts";
 import { TEMPLATE_DATABASE } from "./database.ts";
 
 declare module "vitest" {
@@ -18,8 +19,10 @@ declare module "vitest" {
  * test file clones (test/database.ts). TEST_DATABASE_URL points the suite at another server;
  * TEST_POSTGRES_BIN starts the server from another PostgreSQL's binaries (`npm test` runs the
  * suite again on Debian's PostgreSQL 15 that way).
+ * The app is built first when its sources changed since the last build: some tests serve its pages.
  */
 export default async function setup(project: TestProject) {
+  buildIfChanged();
   let url = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!url) {

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll } from "vitest";
-import { buildIfChanged } from "../scripts/build-if-changed.ts";
 
 /**
  * Stockroom's own processes as an operator starts them (the server, operator commands): one
- * Node process each, running the TypeScript itself, so a signal reaches it and nothing else. Those still
- * running when the file's tests end are killed.
+ * Node process each, running the TypeScript itself, so a signal reaches it and nothing else,
+ * serving the build test/global-setup.ts made. Those still running when the file's tests end
+ * are killed.
  */
 const started: ChildProcess[] = [];
 afterAll(() => {
@@ -57,36 +59,6 @@ export function runScript(script: string, env: NodeJS.ProcessEnv, args: string[]
 /** What a run printed, blank lines left out. */
 export const output = (r: Run) => r.lines.filter((l) => l.trim()).join("\n");
 
-/**
- * The server serves the built app: builds it if the sources changed since the last build, as
- * `npm start` does (call from a beforeAll with a long timeout). Test files running side by
- * side take turns through a lock file holding the builder's pid, so that only one of them
- * builds; a dead builder's lock is taken over.
- */
-export function buildAppOnce(): void {
-  const lock = "build.lock";
-  for (;;) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: "wx" });
-      break;
-    } catch {
-      let holder = 0;
-      try {
-        holder = Number(readFileSync(lock, "utf8")); // 0 while its holder is still writing it
-      } catch {
-        continue; // just released
-      }
-      if (holder && !isAlive(holder)) rmSync(lock, { force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
-  try {
-    buildIfChanged();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
 /** Whether process `pid` is running (not gone, not a zombie). */
 export function isAlive(pid: number): boolean {
   try {
@@ -99,4 +71,24 @@ export function isAlive(pid: number): boolean {
   } catch {
     return true; // no /proc: alive as far as we can tell
   }
+}
+
+/**
+ * A scratch DATA_DIR, and `run(script, env, args)` starting Stockroom's scripts on it with the
+ * embedded PostgreSQL. After the file's tests, a PostgreSQL the killed server left behind is
+ * stopped and the DATA_DIR removed.
+ */
+export function serverProcesses(prefix: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `stockroom-${prefix}-`));
+  chmodSync(dataDir, 0o755); // PostgreSQL may run as another user, who must reach its folder
+  afterAll(() => {
+    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
+    if (pid && isAlive(pid)) process.kill(pid, "SIGQUIT");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const run = (script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run =>
+    // (Vitest sets BASE_URL to "/" for its own use; the server needs an origin.)
+    runScript(script, { BASE_URL: "http://127.0.0.1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "debug", DEMO_IMAGES: "0", ...env }, args);
+  return { dataDir, run };
 }

@@ -88,6 +88,7 @@ export function createAccountsService(deps: {
       }
       const code = body.code ?? "";
       if (code === "PASSWORD_TOO_SHORT") throw new AppError("BAD_REQUEST", messages.passwordTooShort(passwordMinLength));
+      if (code === "TEXT_NOT_STORABLE" && body.message) throw new AppError("BAD_REQUEST", body.message);
       const message = overrides[code] ?? knownErrors[code];
       if (message) throw new AppError(error.statusCode === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST", message);
       if (error.statusCode === 401) throw new AppError("UNAUTHENTICATED", messages.signInRequired);

@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages } from "#contracts/account-forms";
+import { notStorable, storableText } from "#contracts/text";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -76,7 +77,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
   }
 
   const guard = createAuthMiddleware(async (ctx) => {
-    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    // A JSON body may be any value (`false`, a string); only an object has fields to check.
+    const body = (typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+    const unstorable = Object.entries(body).find(([, value]) => typeof value === "string" && !storableText(value));
+    if (unstorable) throw new APIError("BAD_REQUEST", { code: "TEXT_NOT_STORABLE", message: notStorable(unstorable[0]) });
     const limited = limitedPaths[ctx.path];
     if (limited) {
       await limit(attemptKey(limited.action, "ip", clientNetwork(ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown")), rateLimits.perIp);

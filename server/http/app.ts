@@ -14,6 +14,7 @@ import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
+import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { requestId } from "./request-id.ts";
 import { cspNonceOf, pageSecurity, securityHeaders } from "./security-headers.ts";
@@ -52,9 +53,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   });
   app.use("/media", headers.media, mediaRouter(services.media, services.hiddenMedia));
 
+  app.use(wellFormedHost);
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
-  app.all("/api/auth/{*any}", authRoutes(services));
+  app.use("/api/auth", authRoutes(services));
 
   const api = express.Router();
   api.use(express.json({ limit: MAX_BODY_BYTES }));
@@ -80,8 +82,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
   // inline scripts, without a nonce: pages get their CSP in production only).
   const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
-  app.all(
-    "/{*splat}",
+  // (No path pattern: React Router reads the URL itself, so Express decodes no parameter of it.)
+  app.use(
     devMiddleware ? [] : pageSecurity(config),
     createRequestHandler({
       build,

@@ -59,7 +59,9 @@ export function toAppError(error: unknown): AppError {
     return new AppError("BAD_REQUEST", "Request body is not valid JSON");
   }
   if (status === 415) return new AppError("UNSUPPORTED_MEDIA", "Request body must be JSON");
-  // Errors Express raises itself for a bad request, e.g. a path that is not valid percent-encoding.
+  // Raised by Express' router for a path parameter that is not valid percent-encoded UTF-8.
+  if (status === 400 && error instanceof URIError) return new AppError("BAD_REQUEST", "The URL is not valid percent-encoded UTF-8");
+  // Any other bad request Express raises itself.
   if (typeof status === "number" && status >= 400 && status < 500) return new AppError("BAD_REQUEST", "Bad request");
   return new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
 }

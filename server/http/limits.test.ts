@@ -26,7 +26,7 @@ const log: Logger = {
   info: () => {},
   debug: () => {},
 };
-const { services, call, origin } = await startTestApp(pool, { AUTH_RATE_LIMIT_PER_IP: "1000" }, log);
+const { services, call, origin } = await startTestApp(pool, { AUTH_RATE_LIMIT_PER_IP: "1000" }, { log });
 
 /** A raw request on a connection of its own: the body is `chunks` pieces of `chunkBytes` (chunked when no length is declared); resolves at the answer. */
 function rawRequest(

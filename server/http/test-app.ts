@@ -1,4 +1,7 @@
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { afterAll } from "vitest";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { loadConfig } from "../config.ts";
@@ -11,13 +14,23 @@ import { createHttpServer } from "./limits.ts";
 /** The public origin API tests pretend the site has: pages of the site send it as Origin. */
 export const TEST_BASE_URL = "http://stockroom.test";
 
+/** The React Router build of this checkout (test/global-setup.ts builds it when stale). */
+export async function appBuild(): Promise<{ build: ServerBuild; clientDir: string }> {
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  return { build, clientDir: path.resolve("build/client") };
+}
+
 /**
  * The whole HTTP app (API, Better Auth, media) on `database`, listening on a free port until the
- * file's tests end, configured by `env` on top of a test configuration. No pages: the
- * React Router build is not loaded (a page request fails, as an unexpected error would).
- * `log` receives what the app logs (nothing, by default).
+ * file's tests end, configured by `env` on top of a test configuration. Pages only with
+ * `pages: true` (the app's build is loaded then); otherwise they answer 500. `log` receives
+ * what the app logs (nothing, by default).
  */
-export async function startTestApp(database: Pick<Database, "db" | "pool">, env: Record<string, string> = {}, log: Logger = createLogger("silent")) {
+export async function startTestApp(
+  database: Pick<Database, "db" | "pool">,
+  env: Record<string, string> = {},
+  options: { pages?: boolean; log?: Logger } = {},
+) {
   const config = loadConfig({
     DATA_DIR: scratchDir("http"),
     BASE_URL: TEST_BASE_URL,
@@ -25,8 +38,11 @@ export async function startTestApp(database: Pick<Database, "db" | "pool">, env:
     LOG_LEVEL: "silent",
     ...env,
   });
-  const services = createServices({ config, database, log });
-  const app = createHttpApp({ services, build: () => Promise.reject(new Error("This test serves the API only")) });
+  const services = createServices({ config, database, log: options.log ?? createLogger("silent") });
+  const app = createHttpApp({
+    services,
+    ...(options.pages ? await appBuild() : { build: () => Promise.reject(new Error("This test serves the API only")) }),
+  });
   const server = createHttpServer(app).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,6 +2,7 @@ import type { Request } from "express";
 import type { Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { webHeaders } from "./web-request.ts";
 
 const cache = new WeakMap<Request, Promise<Viewer | null>>();
 
@@ -9,12 +10,8 @@ const cache = new WeakMap<Request, Promise<Viewer | null>>();
 export function viewerOf(req: Request, services: Services): Promise<Viewer | null> {
   let viewer = cache.get(req);
   if (!viewer) {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
     // Sessions live in cookies: a request without any has no one signed in.
-    viewer = req.headers.cookie ? services.accounts.viewer(headers) : Promise.resolve(null);
+    viewer = req.headers.cookie ? services.accounts.viewer(webHeaders(req)) : Promise.resolve(null);
     cache.set(req, viewer);
   }
   return viewer;

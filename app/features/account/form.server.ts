@@ -7,12 +7,15 @@ export type FormResult = { ok: true; message: string } | { ok: false; error: str
 
 const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, UNAVAILABLE: 503, FORBIDDEN: 403 };
 
-/** A page action's form; a body that is no form (malformed multipart, a broken encoding) is a 400, not a failure of ours. */
+/**
+ * The form a page action was sent: a body that is not one (no form content type, or
+ * malformed) is refused with 400, as a browser never sends it.
+ */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data(null, { status: 400, statusText: "Bad Request" });
+    throw data("The request's body is not a form", { status: 400 });
   }
 }
 

@@ -13,7 +13,7 @@ const { auth } = accountsInstance(db, { AUTH_RATE_LIMIT_PER_IP: "3" });
 const app = express();
 app.use(clientIp);
 app.use(sameOriginOnly(BASE_URL));
-app.all("/api/auth/{*any}", authRoutes({ auth }));
+app.use("/api/auth", authRoutes({ auth }));
 const server = app.listen(0, "127.0.0.1");
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const url = (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
@@ -41,6 +41,8 @@ describe("/api/auth", () => {
     const res = await signIn("guess9@example.test", { "x-stockroom-client-ip": "198.51.100.99" });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(((await res.json()) as { message: string }).message).toBe("Too many attempts. Please try again in 15 minutes.");
+    expect(await res.json()).toEqual({
+      error: { code: "RATE_LIMITED", message: "Too many attempts. Please try again in 15 minutes.", retryAfter: expect.any(Number) },
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { Request, RequestHandler } from "express";
-import { toNodeHandler } from "better-auth/node";
+import { STATUS_CODES } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { ApiErrorBody } from "#contracts/api-error";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
+import type { ErrorCode } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import { statusOf } from "../errors.ts";
+import { webRequest } from "../web-request.ts";
 
 /** The client's address, as Express resolves it under the TRUST_PROXY setting. */
 export function clientAddress(req: Request): string {
@@ -20,8 +27,48 @@ export const clientIp: RequestHandler = (req, _res, next) => {
 /**
  * Better Auth's endpoints at /api/auth/*: the Google (OpenID Connect) callback, and the
  * JSON endpoints behind the account pages. Mounted before any body parser: it reads the
- * body itself.
+ * body itself. Its refusals (validation, sessions, unknown endpoints, our rate limits)
+ * are answered in the API's error shape, `{ "error": { "code", "message" } }`.
  */
 export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
-  return toNodeHandler(services.auth);
+  const { auth } = services;
+  return async (req, res, next) => {
+    try {
+      const response = await auth.handler(webRequest(req, auth.options.baseURL as string));
+      const refused = response.status >= 400;
+      res.status(response.status);
+      for (const [name, value] of response.headers) {
+        // A refusal's body is rewritten below: its own content headers no longer apply.
+        if (name !== "set-cookie" && !(refused && name.startsWith("content-"))) res.setHeader(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+      if (refused) return void res.json(await authErrorBody(response));
+      if (!response.body) return void res.end();
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const codeOfStatus = new Map(Object.entries(statusOf).map(([code, status]) => [status, code as ErrorCode]));
+
+/** A Better Auth refusal (`{ code, message, ...}` or no body at all) in the API's error shape. */
+async function authErrorBody(response: Response): Promise<ApiErrorBody> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    // no body, or not JSON: the status speaks
+  }
+  const { code, message, ...details } = body;
+  return {
+    error: {
+      ...details,
+      code: typeof code === "string" && code ? code : (codeOfStatus.get(response.status) ?? "BAD_REQUEST"),
+      message: typeof message === "string" && message ? message : (STATUS_CODES[response.status] ?? "Request refused"),
+    },
+  };
 }

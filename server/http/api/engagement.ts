@@ -43,8 +43,9 @@ export function engagementRoutes(services: Services): Router {
     await requireViewer(req, services);
     const { id } = parse(imageParams, req.params);
     parse(downloadQuery, req.query);
+    const disposition = await services.downloads.disposition(id);
     res.setHeader("Content-Type", "image/jpeg");
-    res.setHeader("Content-Disposition", await services.downloads.disposition(id));
+    res.setHeader("Content-Disposition", disposition);
     res.end();
   });
 
