@@ -1,20 +1,25 @@
+import sharp from "sharp";
 import { AppError } from "../errors.ts";
 import { bytesOf, downloadKeys } from "./download.ts";
 import { labelHash, labelXmp } from "./labels.ts";
 import type { ImageFilesRow, LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
-import { relabelImage, removeObjects, storeObjects } from "./variants.ts";
+import { relabelImage, removeObjects, renderAvatar, storeObjects } from "./variants.ts";
 
 /**
  * An image's files over its life: the label they must carry (title, creator, this site's
  * license), labelling them anew when that changes, and removing the files nobody uses any
  * more. Shared by imports (a changed title) and `npm run media:relabel` (every image).
  */
-export function createImageFiles(deps: { media: MediaStorage; repository: Pick<MediaRepository, "unreferencedKeys">; licenseUrl: string }) {
+export function createImageFiles(deps: { media: MediaStorage; repository: Pick<MediaRepository, "unreferencedKeys" | "replaceAvatar">; licenseUrl: string }) {
   const { media, repository, licenseUrl } = deps;
+  const avatarLabel = (name: string) => labelXmp({ title: name, creator: name, licenseUrl });
   return {
     /** The XMP an image titled `title` by `creator` carries. */
     label: (title: string, creator: string) => labelXmp({ title, creator, licenseUrl }),
+
+    /** The XMP a creator's avatar carries: their name as title and creator. */
+    avatarLabel,
 
     /** Whether `image`'s variants already carry `xmp`. */
     labelled: (image: Pick<LabelledImage, "mediaLabel">, xmp: string) => image.mediaLabel === labelHash(xmp),
@@ -37,6 +42,22 @@ export function createImageFiles(deps: { media: MediaStorage; repository: Pick<M
       // Downloads made before labels existed are named without one; those made since by the label then in force.
       const labels = old.originalKey === now.originalKey ? [null, old.mediaLabel] : [null, old.mediaLabel, now.mediaLabel];
       await removeObjects(media, [...unused, ...(downloadsChanged ? downloadKeys(old, labels) : [])]);
+    },
+
+    /**
+     * Gives the creator's avatar the label it must carry (their name as title and creator),
+     * rendering it again from itself when it carries another; whether it did.
+     */
+    async relabelAvatar(creator: { id: number; name: string; avatarKey: string }): Promise<boolean> {
+      const xmp = avatarLabel(creator.name);
+      const stored = await media.read(creator.avatarKey);
+      if (!stored) throw new AppError("NOT_FOUND", `The avatar ${creator.avatarKey} is missing`);
+      const current = await bytesOf(stored.stream);
+      if ((await sharp(current).metadata()).xmp?.toString("utf8") === xmp) return false;
+      const avatar = await renderAvatar(current, xmp);
+      await storeObjects(media, [avatar]);
+      if (await repository.replaceAvatar(creator.id, creator.avatarKey, avatar.key)) await removeObjects(media, [creator.avatarKey]);
+      return true;
     },
 
     /** Removes objects stored for files that were then not saved (unless another image came to refer to them meanwhile). */

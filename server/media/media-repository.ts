@@ -43,6 +43,22 @@ export function createMediaRepository(db: Db) {
       return rows.map((r) => r.key);
     },
 
+    /** Creators with an avatar. */
+    async avatars(): Promise<Array<{ id: number; name: string; avatarKey: string }>> {
+      const rows = await db.select({ id: creators.id, name: creators.name, avatarKey: creators.avatarKey }).from(creators).orderBy(asc(creators.id));
+      return rows.flatMap((r) => (r.avatarKey ? [{ ...r, avatarKey: r.avatarKey }] : []));
+    },
+
+    /** Gives creator `id` the avatar `key`, unless its avatar is no longer `was`: false then. */
+    async replaceAvatar(id: number, was: string, key: string): Promise<boolean> {
+      const rows = await db
+        .update(creators)
+        .set({ avatarKey: key })
+        .where(and(eq(creators.id, id), eq(creators.avatarKey, was)))
+        .returning({ id: creators.id });
+      return rows.length > 0;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(images);
       return row?.n ?? 0;

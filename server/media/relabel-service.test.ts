@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { createImportService } from "../catalog/import/import-service.ts";
-import { images } from "../db/schema.ts";
+import { creators, images } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { bytesOf, downloadKeys } from "./download.ts";
 import { createImageFiles } from "./image-files.ts";
 import { mediaKey } from "./keys.ts";
+import { DIGITAL_SOURCE_TYPE } from "./labels.ts";
 import { localDiskStorage } from "./local-disk-storage.ts";
 import { createMediaRepository } from "./media-repository.ts";
 import { createRelabelService } from "./relabel-service.ts";
@@ -83,12 +84,21 @@ describe("npm run media:relabel", () => {
     expect(rows.filter((r) => r.label === null)).toEqual([]);
   });
 
-  it("labels everything anew with the new license URL after BASE_URL changed", async () => {
+  it("labels everything anew with the new license URL after BASE_URL changed, creators' avatars too", async () => {
+    await imports.ensureCreatorAvatar("Ada", () => photoWithGps(300, 300));
+    const [ada] = await db.select({ avatarKey: creators.avatarKey }).from(creators).where(eq(creators.name, "Ada"));
+    expect(await readLabel(await read(ada!.avatarKey!))).toMatchObject({ creator: "Ada", licenseUrl: TEST_LICENSE_URL, exif: false, makerText: false });
+    expect((await relabeller(TEST_LICENSE_URL).run()).avatars).toBe(0);
+
     const [{ id }] = (await db.select({ id: images.id }).from(images).limit(1)) as [{ id: number }];
     const moved = "https://images.example.org/license";
     const summary = await relabeller(moved).run();
     expect(summary.relabelled).toBe((await db.select({ id: images.id }).from(images)).length);
+    expect(summary.avatars).toBe(1);
     const { variants } = await filesOf(id);
     expect(await readLabel(await read(variants[0]!.key))).toMatchObject({ licenseUrl: moved });
+    const [movedAda] = await db.select({ avatarKey: creators.avatarKey }).from(creators).where(eq(creators.name, "Ada"));
+    expect(await readLabel(await read(movedAda!.avatarKey!))).toMatchObject({ digitalSourceType: DIGITAL_SOURCE_TYPE, creator: "Ada", licenseUrl: moved });
+    expect(await media.has(ada!.avatarKey!)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { ImageFiles } from "./image-files.ts";
 import type { LabelledImage, MediaRepository } from "./media-repository.ts";
 
 /**
- * `npm run media:relabel`: gives every image's files the label they must carry now (after an
+ * `npm run media:relabel`: gives every image's files (and every creator's avatar) the label they must carry now (after an
  * upgrade from files without labels, a change of BASE_URL, or an interrupted run), stripping
  * originals kept before labels existed. Each image is done and saved on its own, so the run can
  * stop at any point and the next run carries on: images whose files already carry their label
@@ -18,6 +18,8 @@ const IN_FLIGHT = 2;
 
 export interface RelabelSummary {
   relabelled: number;
+  /** Creators' avatars labelled anew. */
+  avatars: number;
   /** Already carrying their label. */
   current: number;
   /** Changed by someone else (an import) while being labelled: left to them. */
@@ -26,7 +28,7 @@ export interface RelabelSummary {
 }
 
 export function formatRelabelSummary(summary: RelabelSummary): string {
-  return `relabelled ${summary.relabelled}, already labelled ${summary.current}, changed meanwhile ${summary.changed}, failed ${summary.failed.length}`;
+  return `relabelled ${summary.relabelled} images and ${summary.avatars} avatars, already labelled ${summary.current}, changed meanwhile ${summary.changed}, failed ${summary.failed.length}`;
 }
 
 export function createRelabelService(deps: { repository: MediaRepository; files: ImageFiles; log: Logger }) {
@@ -59,7 +61,7 @@ export function createRelabelService(deps: { repository: MediaRepository; files:
     async run(
       options: { onProgress?: ((done: number, total: number) => void) | undefined; signal?: AbortSignal | undefined } = {},
     ): Promise<RelabelSummary> {
-      const summary: RelabelSummary = { relabelled: 0, current: 0, changed: 0, failed: [] };
+      const summary: RelabelSummary = { relabelled: 0, avatars: 0, current: 0, changed: 0, failed: [] };
       const total = await repository.count();
       let done = 0;
       let afterId = 0;
@@ -75,6 +77,15 @@ export function createRelabelService(deps: { repository: MediaRepository; files:
           }),
           IN_FLIGHT,
         );
+      }
+      // Avatars are few and small: each is rendered again from itself when its label is not the one it must carry.
+      for (const creator of options.signal?.aborted ? [] : await repository.avatars()) {
+        try {
+          if (await files.relabelAvatar(creator)) summary.avatars++;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          log.error(`The avatar of ${creator.name} could not be labelled: ${error.message}`);
+        }
       }
       return summary;
     },

@@ -133,7 +133,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
     async ensureCreatorAvatar(name: string, image: () => Promise<Buffer>): Promise<void> {
       if (await repo.creatorHasAvatar(name)) return;
       // Rendered from the creator's (AI-made) images: labelled like them, titled with the name.
-      const avatar = await renderAvatar(await image(), files.label(name, name));
+      const avatar = await renderAvatar(await image(), files.avatarLabel(name));
       await storeObjects(media, [avatar]);
       await repo.ensureCreator(name, avatar.key);
     },
