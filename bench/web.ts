@@ -1,9 +1,12 @@
 import { gzipSync } from "node:zlib";
 import { rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { chromium, type BrowserContextOptions } from "playwright-core";
 import { assertChromium, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { buildApp, scratchDataDir, startServer } from "../e2e/server.ts";
 import { freePort } from "../server/free-port.ts";
+import { runLoad } from "./load.ts";
 
 /**
  * `npm run bench:web`: the home page as a visitor on a slow phone meets it. Chromium with 4x
@@ -49,6 +52,67 @@ function observe() {
   }).observe({ type: "longtask", buffered: true });
 }
 
+/** Chromium's Accept-Encoding. */
+const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
+const THROUGHPUT_CONNECTIONS = 8;
+const THROUGHPUT_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const BARE_RATIO_TARGET = 0.5;
+
+/** A page's bytes as sent to a browser (compressed, not decoded), with its headers. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * Pages per second: the home page and an image page as an anonymous browser gets them (kept
+ * pages), the home page rendered per request (a session cookie: what a signed-in visitor
+ * costs), and a bare node:http server sending the home page's compressed bytes.
+ */
+async function throughput(baseUrl: string, imagePath: string) {
+  const home = await rawGet(`${baseUrl}/`, BROWSER_ENCODINGS);
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": String(home.headers["content-encoding"]), "content-length": home.body.length });
+    res.end(home.body);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const lines: Array<[string, string, Record<string, string>]> = [
+    ["home, kept", `${baseUrl}/`, BROWSER_ENCODINGS],
+    ["image page, kept", `${baseUrl}${imagePath}`, BROWSER_ENCODINGS],
+    ["home, rendered (session cookie)", `${baseUrl}/`, { ...BROWSER_ENCODINGS, cookie: "stockroom.session_token=none" }],
+    ["bare node:http, same bytes", bareUrl, BROWSER_ENCODINGS],
+  ];
+  console.log(
+    `Pages per second: ${THROUGHPUT_CONNECTIONS} connections, ${THROUGHPUT_REQUESTS} requests per line after ${THROUGHPUT_REQUESTS / 5} to warm up; ` +
+      `home page ${(home.body.length / 1024).toFixed(1)} KB ${home.headers["content-encoding"] ?? "uncompressed"}\n`,
+  );
+  const cell = (text: string, i: number) => (i ? text.padStart(10) : text.padEnd(34));
+  console.log(["", "req/s", "p50 ms", "p95 ms"].map(cell).join(""));
+  const rates = new Map<string, number>();
+  try {
+    for (const [name, url, headers] of lines) {
+      const requests = name.includes("rendered") ? Math.min(500, THROUGHPUT_REQUESTS) : THROUGHPUT_REQUESTS;
+      await runLoad({ url, connections: THROUGHPUT_CONNECTIONS, requests: requests / 5, headers });
+      const result = await runLoad({ url, connections: THROUGHPUT_CONNECTIONS, requests, headers });
+      if (result.failures) throw new Error(`${result.failures} answers to ${url} were not 200`);
+      rates.set(name, result.requests / result.seconds);
+      console.log([name, rates.get(name)!.toFixed(0), result.p50.toFixed(2), result.p95.toFixed(2)].map(cell).join(""));
+    }
+  } finally {
+    await new Promise((resolve) => bare.close(resolve));
+  }
+  const ratio = rates.get("home, kept")! / rates.get("bare node:http, same bytes")!;
+  console.log(`\nHome / bare server throughput: ${(ratio * 100).toFixed(0)}% (target >= ${BARE_RATIO_TARGET * 100}%: ${ratio >= BARE_RATIO_TARGET ? "ok" : "MISSED"})\n`);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -62,6 +126,9 @@ async function main() {
   const server = await startServer({ port: await freePort(), dataDir, env: { DEMO_IMAGES: process.env.BENCH_DEMO_IMAGES ?? "60" } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
   try {
+    const firstImage = /href="(\/images\/[^"]+)"/.exec(await (await fetch(`${server.baseUrl}/`)).text())?.[1];
+    if (!firstImage) throw new Error("The home page links no image");
+    await throughput(server.baseUrl, firstImage);
     console.log(`Home page, ${RUNS} cold loads each, CPU ${CPU_SLOWDOWN}x slower, 1.6 Mbps down, 150 ms latency (medians)\n`);
     console.log(["", "LCP", "CLS", "TBT", "first JS", "all JS"].map((cell, i) => (i ? cell.padStart(11) : cell.padEnd(18))).join(""));
     for (const [name, options] of Object.entries(viewports)) {

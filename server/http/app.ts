@@ -1,9 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
+import { keptPages } from "../pages/kept-pages.ts";
+import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
@@ -28,15 +31,34 @@ export interface HttpAppOptions {
   devMiddleware?: express.RequestHandler;
 }
 
+/** Anonymous pages kept in memory (server/pages/): a home page is about 0.3 MB with its encodings. */
+const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
+
 /**
- * The HTTP surface, in the order a request meets it: compression, health, media, the
- * JSON API (thin handlers over services), static assets, then React Router for pages.
+ * The HTTP surface, in the order a request meets it: pages kept for anonymous visitors,
+ * compression, health, media, the JSON API (thin handlers over services), static assets,
+ * then React Router for pages.
  */
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  // Vite serves the styles in dev mode, as modules it can replace in place.
+  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
+  const mode = devMiddleware ? "development" : "production";
+  // Built pages only: in dev mode every render must show the code as it is now.
+  if (!devMiddleware) {
+    const render = createFetchHandler(build, mode);
+    const origin = config.baseUrl;
+    app.use(
+      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE), async (path) => {
+        const response = await render(new Request(origin + path), requestContext(services, undefined, finishPage));
+        return { status: response.status, headers: response.headers, html: await response.text() };
+      }),
+    );
+  }
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -69,13 +91,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  // Vite serves the styles in dev mode, as modules it can replace in place.
-  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
-      mode: devMiddleware ? "development" : "production",
+      mode,
       getLoadContext: (req) => requestContext(services, req, finishPage),
     }),
   );

@@ -23,11 +23,12 @@ export function publicSettings(services: Services): PublicSettings {
   };
 }
 
-export function requestContext(services: Services, req: Request, finishPage: (html: string) => string): RequestContext {
+/** The context of `req`'s render; without `req`, of a page rendered for any anonymous visitor (server/pages/). */
+export function requestContext(services: Services, req: Request | undefined, finishPage: (html: string) => string): RequestContext {
   return {
     services,
     settings: publicSettings(services),
-    viewer: () => viewerOf(req, services),
+    viewer: () => (req ? viewerOf(req, services) : Promise.resolve(null)),
     finishPage,
   };
 }
