@@ -11,7 +11,7 @@ import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
 import { Avatar, creatorPath } from "./image-card";
 import { focusCard } from "./image-grid";
-import { Picture } from "./picture";
+import { detailSizes, Picture } from "./picture";
 import { usePlaceholder } from "./placeholder";
 
 export interface ImageOverlayProps {
@@ -165,8 +165,9 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
               <Picture
                 key={image.id}
                 image={image}
-                sizes="(min-width: 1152px) 1152px, 100vw"
+                sizes={detailSizes(image)}
                 eager
+                preloaded
                 className="h-full w-full object-contain"
                 onLoad={() => setLoadedId(image.id)}
               />
