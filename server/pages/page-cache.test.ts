@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { testDatabase } from "../../test/database.ts";
+import { hasSessionCookie } from "../auth/auth.ts";
 import { CATALOG_CHANGES } from "../catalog/catalog-cache.ts";
 import { addImages, minute } from "../catalog/test-fixtures.ts";
 import { CHANGE_FEED_APPLICATION_NAME, listenForChanges } from "../db/change-feed.ts";
@@ -149,6 +150,14 @@ describe("which requests share a kept page", () => {
     expect(keptPageKey("/license?lang=fr")?.key).toBe("/license");
     expect(keptPageKey("/images/12-harbour?ref=x")?.key).toBe("/images/12-harbour");
     expect(keptPageKey("/creator/Mira%20Holt")?.key).toBe("/creator/Mira%20Holt");
+  });
+
+  it("renders per viewer whoever carries a session cookie, valid or not", () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie("theme=dark; consent=yes")).toBe(false);
+    expect(hasSessionCookie("stockroom.session_data=x")).toBe(false);
+    expect(hasSessionCookie("stockroom.session_token=abc")).toBe(true);
+    expect(hasSessionCookie("theme=dark; __Secure-stockroom.session_token=abc")).toBe(true);
   });
 
   it("leaves every other request to be rendered for its viewer", () => {
