@@ -37,6 +37,9 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
   const tags = fillTags();
   const creators = Array.from({ length: 50 }, (_, i) => `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]}`);
   step("creators and tags");
+  // Memory for the load's joins and aggregates, and for building the indexes afterwards (this session only).
+  await client.query("set work_mem = '256MB'");
+  await client.query("set maintenance_work_mem = '512MB'");
   await client.query("select setseed(0.42)");
   await client.query(
     `insert into creators (name, avatar_key)
@@ -124,4 +127,5 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
   }
   step("vacuum analyze");
   await client.query("vacuum analyze");
+  await client.query("reset work_mem; reset maintenance_work_mem");
 }
