@@ -14,6 +14,8 @@ export interface LoadOptions {
   url: string;
   connections: number;
   requests: number;
+  /** Request headers, e.g. `accept-encoding` as a browser sends it. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -32,7 +34,7 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function generate({ url, connections, requests }: LoadOptions): Promise<LoadResult> {
+async function generate({ url, connections, requests, headers }: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let failures = 0;
@@ -41,7 +43,7 @@ async function generate({ url, connections, requests }: LoadOptions): Promise<Lo
     new Promise<void>((resolve, reject) => {
       const start = performance.now();
       http
-        .get(url, { agent }, (res) => {
+        .get(url, { agent, headers }, (res) => {
           if (res.statusCode !== 200) failures++;
           res.on("data", () => {});
           res.on("end", () => {

@@ -11,7 +11,7 @@ import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
 import { createHttpApp } from "../server/http/app.ts";
 import { createLogger } from "../server/logger.ts";
 import { createServices } from "../server/services.ts";
-import { fillCatalog, RARE_WORD } from "./catalog-fill.ts";
+import { BUSY_CREATOR, fillCatalog, RARE_WORD } from "./catalog-fill.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 
 /**
@@ -20,7 +20,16 @@ import { runLoad, type LoadResult } from "./load.ts";
  * PostgreSQL, and is removed at the end. Targets are printed beside the figures.
  */
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** `--rows N` (or BENCH_ROWS): the catalog's size; 100,000 by default, 1,000,000 for issue 10's figures. */
+function rowsArgument(): number {
+  const at = process.argv.indexOf("--rows");
+  const value = at >= 0 ? process.argv[at + 1] : process.env.BENCH_ROWS;
+  const rows = Number(value ?? 100_000);
+  if (!Number.isInteger(rows) || rows < 1000) throw new Error(`--rows must be a whole number of at least 1000, not ${value}`);
+  return rows;
+}
+
+const ROWS = rowsArgument();
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const WARMUP = Math.min(500, REQUESTS);
@@ -31,6 +40,8 @@ const SERVER_WARMUP = 5000;
 const PAGE = 30;
 const DEEP_PAGE = Math.min(500, Math.floor(ROWS / PAGE / 2));
 const P95_TARGET_MS = 15;
+/** Issue 10: every list read from PostgreSQL, on a million rows, within this p95. */
+const NOT_KEPT_P95_TARGET_MS = 30;
 const BARE_RATIO_TARGET = 0.5;
 
 const log = (line: string) => console.log(line);
@@ -134,6 +145,7 @@ async function main() {
       ["search, common word (golden)", `${origin}/api/images?q=golden`],
       [`search, rare word (${RARE_WORD})`, `${origin}/api/images?q=${RARE_WORD}`],
       ["search, two characters (an)", `${origin}/api/images?q=an`],
+      [`creator page (${BUSY_CREATOR})`, `${origin}/api/creators/${encodeURIComponent(BUSY_CREATOR)}`],
     ];
     log(
       `\nClosed loop: ${CONNECTIONS} connections, ${REQUESTS} requests per line after ${WARMUP} to warm up; ` +
@@ -143,12 +155,12 @@ async function main() {
     await runLoad({ url: `${appUrl}/api/images`, connections: CONNECTIONS, requests: SERVER_WARMUP });
     const widths = [40, 8, 8, 8, 8, 13, 11];
     const results = new Map<string, LoadResult & { cpuMicros: number }>();
-    const table = async (title: string, lines: Array<[string, string]>, requests: number) => {
+    const table = async (title: string, lines: Array<[string, string]>, requests: number, p95Target = P95_TARGET_MS) => {
       log(`\n${title}\n${row(["", "req/s", "p50 ms", "p95 ms", "p99 ms", "p95 target", "server CPU"], widths)}`);
       for (const [name, target] of lines) {
         const result = await measure(target, requests);
         results.set(name, result);
-        const ok = result.p95 <= P95_TARGET_MS ? "ok" : "MISSED";
+        const ok = result.p95 <= p95Target ? "ok" : "MISSED";
         log(
           row(
             [
@@ -157,7 +169,7 @@ async function main() {
               result.p50.toFixed(2),
               result.p95.toFixed(2),
               result.p99.toFixed(2),
-              `<= ${P95_TARGET_MS} ${ok}`,
+              `<= ${p95Target} ${ok}`,
               `${(result.cpuMicros / 1000).toFixed(2)} ms`,
             ],
             widths,
@@ -180,6 +192,7 @@ async function main() {
       `Every request reading PostgreSQL (lists not kept: what a request costs after each catalog change), ${NOT_KEPT_REQUESTS} requests per line:`,
       scenarios(uncachedUrl).map(([name, target]) => [`${name}, not kept`, target]),
       NOT_KEPT_REQUESTS,
+      NOT_KEPT_P95_TARGET_MS,
     );
   } finally {
     await closeAll();

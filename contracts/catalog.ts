@@ -16,6 +16,8 @@ export const RELATED_MAX = 8;
 /** The longest search text and tag the API takes (the search box takes no more). */
 export const Q_MAX_LENGTH = 200;
 export const TAG_MAX_LENGTH = 100;
+/** Matches of a search are counted up to this many; `total` is one more when there are more (decision 016). */
+export const SEARCH_TOTAL_MAX = 1000;
 
 /** One <source> of a <picture>: every width of one format. */
 export interface ImageSource {
@@ -94,7 +96,10 @@ export interface ImagePage {
   items: ImageSummary[];
   /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
   nextCursor: string | null;
-  /** How many images match a text search (`q`) in all; given on its first page (no cursor), else null. */
+  /**
+   * How many images match a text search (`q`) in all, counted up to SEARCH_TOTAL_MAX (SEARCH_TOTAL_MAX + 1:
+   * more than that); given on its first page (no cursor), else null.
+   */
   total: number | null;
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import type { ImagePage } from "#contracts/catalog";
 import { solidImage } from "../server/media/test-images.ts";
 import { baseUrl, newContext } from "./browser.ts";
@@ -22,6 +22,12 @@ async function npmRun(script: "import" | "moderate", ...args: string[]): Promise
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: inject("dataDir"), LOG_LEVEL: "error" },
   });
   return stdout;
+}
+
+/** A page as a visitor who is not signed in gets it: kept between catalog changes (server/pages/). */
+async function anonymous(path: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  return { status: response.status, html: await response.text() };
 }
 
 const search = async (q: string) => (await (await fetch(`${baseUrl()}/api/images?q=${encodeURIComponent(q)}`)).json()) as ImagePage;
@@ -50,6 +56,11 @@ describe("npm run moderate on a running site", () => {
     });
     expect(report.status()).toBe(201);
 
+    // Kept for visitors: the image's page, and its search however the URL is decorated.
+    expect((await anonymous(image!.path)).status).toBe(200);
+    expect((await anonymous(`/?q=${word}`)).html).toContain(title);
+    expect((await anonymous(`/?utm_source=mail&q=${word}`)).html).toContain(title);
+
     const listed = await npmRun("moderate", "reports");
     expect(listed).toContain(`image ${image!.id} "${title}"`);
     expect(listed).toContain("reason:   Copyright or trademark violation");
@@ -60,6 +71,14 @@ describe("npm run moderate on a running site", () => {
       `Image ${image!.id} is hidden; 1 open report resolved.\n`,
     );
     expect((await search(word)).items).toEqual([]);
+    // Every kept page that showed it is dropped as the change is announced (at once; the new render may take a moment).
+    await vi.waitFor(
+      async () => {
+        expect((await anonymous(image!.path)).status).toBe(404);
+        expect((await anonymous(`/?q=${word}`)).html).not.toContain(title);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(await (await fetch(`${baseUrl()}/sitemap.xml`)).text()).not.toContain(image!.path);
     expect((await fetch(`${baseUrl()}/api/images/${image!.id}`)).status).toBe(404);
     const page = await context.newPage();

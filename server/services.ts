@@ -5,7 +5,7 @@ import { CATALOG_CHANGES, createCatalogCache } from "./catalog/catalog-cache.ts"
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
 import type { Config } from "./config.ts";
-import { listenForChanges } from "./db/change-feed.ts";
+import { listenForChanges, type ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/database.ts";
 import { createDownloadsRepository } from "./engagement/downloads-repository.ts";
 import { createDownloadsService, type DownloadsService } from "./engagement/downloads-service.ts";
@@ -40,6 +40,8 @@ export interface Services {
   accounts: AccountsService;
   /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
   catalog: CatalogService;
+  /** What the database announces about catalog changes; undefined when nothing is kept (`keepLists: false`). */
+  catalogChanges: ChangeFeed | undefined;
   likes: LikesService;
   /** Image files as JPEG downloads, each one counted, and a receipt for each one delivered. */
   downloads: DownloadsService;
@@ -55,7 +57,7 @@ export function createServices(deps: {
   config: Config;
   database: Pick<Database, "db" | "pool">;
   log: Logger;
-  /** Keep catalog lists between changes (catalog-cache.ts); off only to measure without it (`npm run bench`). */
+  /** Keep catalog lists and pages between changes (catalog-cache.ts, server/pages/); off only to measure without it (`npm run bench`). */
   keepLists?: boolean;
 }): Services {
   const { config, log } = deps;
@@ -80,6 +82,7 @@ export function createServices(deps: {
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
+    catalogChanges,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
     receipts,

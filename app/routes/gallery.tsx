@@ -1,12 +1,20 @@
 import { useCallback, useEffect } from "react";
 import { Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { galleryPageQuery, PAGE_SIZE_DEFAULT, type ImageSummary } from "#contracts/catalog";
+import { galleryPageQuery, PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX, type ImageSummary } from "#contracts/catalog";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { isImagePath, listKey } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import type { Route } from "./+types/gallery";
+
+/**
+ * A search's total as the heading says it: counting stops past SEARCH_TOTAL_MAX ("Found 1,000+
+ * images"). Used by the loader only, so the browser's bundle does not take the contracts' Zod.
+ */
+function foundCount(total: number | null): string | null {
+  return total === null ? null : total > SEARCH_TOTAL_MAX ? `${SEARCH_TOTAL_MAX.toLocaleString("en-US")}+` : String(total);
+}
 
 /** What the detail overlay (routes/image.tsx) sees of the grid behind it. */
 export interface GalleryOutletContext {
@@ -23,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const [page, tags] = await Promise.all([catalog.list(query, viewer?.id), catalog.randomTags()]);
   const tag = query.tag ?? null;
-  return { page, tags, tag, q: tag ? null : (query.q ?? null), key: listKey(url) };
+  return { page, tags, tag, q: tag ? null : (query.q ?? null), found: foundCount(page.total), key: listKey(url) };
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -45,7 +53,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, key } = loaderData;
+  const { page, tags, tag, q, found, key } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -65,7 +73,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     }
   }, [stateTag, tag, location.pathname, navigate]);
 
-  const total = page.total ?? list.images.length;
+  const total = found ?? String(list.images.length);
   return (
     <main className="page pb-20">
       <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
@@ -78,7 +86,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </div>
         ) : q ? (
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {total > 0 ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
+            {total !== "0" ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
           </h1>
         ) : (
           <div>
@@ -94,7 +102,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {reloading ? (
         <LoadingIndicator />
       ) : list.images.length > 0 ? (
-        <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} />
+        <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!isImagePath(location.pathname)} />
       ) : tag || q ? (
         <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
       ) : (

@@ -21,6 +21,15 @@ export const RESET_LINK_SECONDS = 60 * 60;
 
 export const GOOGLE_PROVIDER_ID = "google";
 
+/** Better Auth's cookies are named `stockroom.*` (`__Secure-stockroom.*` over https). */
+const COOKIE_PREFIX = "stockroom";
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+
+/** Whether a request's Cookie header carries a session (valid or not): its pages are the viewer's own. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && SESSION_COOKIE.test(cookie);
+}
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -141,7 +150,7 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     // A session lasts 30 days from sign-in; reading it (every page) never writes.
     session: { expiresIn: 60 * 60 * 24 * 30, disableSessionRefresh: true },
     advanced: {
-      cookiePrefix: "stockroom",
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
+import { SEARCH_TOTAL_MAX } from "#contracts/catalog";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 
 /**
@@ -115,8 +116,15 @@ function intArray(ids: number[]): SQL {
   return sql`${`{${ids.join(",")}}`}::int[]`;
 }
 
+/**
+ * Whether the image has one of these tags: one primary-key probe per image looked at. Written as
+ * a scalar subquery, which PostgreSQL never turns into a hash of every image with those tags (an
+ * EXISTS may become one, reading tens of thousands of rows for a page that needs 31).
+ */
 function taggedWith(tagIds: number[]): SQL {
-  return tagIds.length ? sql`exists (select 1 from image_tags it where it.image_id = i.id and it.tag_id = any(${intArray(tagIds)}))` : sql`false`;
+  return tagIds.length
+    ? sql`coalesce((select true from image_tags it where it.image_id = i.id and it.tag_id = any(${intArray(tagIds)}) limit 1), false)`
+    : sql`false`;
 }
 
 const newestFirst = sql`i.created_at desc, i.id desc`;
@@ -229,7 +237,11 @@ export function createCatalogRepository(db: Db) {
         order by h.rank, ${newestFirst}`));
     },
 
-    /** How many published images a text search (`q` lower-cased) matches. */
+    /**
+     * How many published images a text search (`q` lower-cased) matches, counted up to
+     * SEARCH_TOTAL_MAX + 1: counting every match of a common word reads a good part of the
+     * catalog, stopping there reads a few thousand rows at most (decision 016).
+     */
     async searchCount(q: string): Promise<number> {
       const contains = containsPattern(q);
       let exact = sql``;
@@ -241,7 +253,8 @@ export function createCatalogRepository(db: Db) {
           ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`;
       }
       const [row] = await rows<{ n: number }>(sql`
-        select count(*)::int as n from images i where ${published} and i.search_text like ${contains} ${exact}`);
+        select count(*)::int as n from (
+          select from images i where ${published} and i.search_text like ${contains} ${exact} limit ${SEARCH_TOTAL_MAX + 1}) found`);
       return row!.n;
     },
 
@@ -313,10 +326,10 @@ export function createCatalogRepository(db: Db) {
       return found.map((r) => r.name);
     },
 
-    /** A creator by exact name, with totals over their published images. */
+    /** A creator by exact name, with totals over their published images (from images_creator_totals_idx alone). */
     async creator(name: string): Promise<CreatorRow | undefined> {
       const [row] = await rows<CreatorRow & Record<string, unknown>>(sql`
-        select c.id, c.name, c.avatar_key as "avatarKey", count(i.id)::int as uploads,
+        select c.id, c.name, c.avatar_key as "avatarKey", count(i.creator_id)::int as uploads,
           coalesce(sum(i.downloads), 0)::int as downloads, coalesce(sum(i.likes), 0)::int as likes
         from creators c left join images i on i.creator_id = c.id and ${published}
         where c.name = ${name} group by c.id`);

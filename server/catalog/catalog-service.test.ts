@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { EXPLORE_TAGS, RELATED_MAX, SUGGESTIONS_MAX, type ImagePage } from "#contracts/catalog";
+import { EXPLORE_TAGS, RELATED_MAX, SEARCH_TOTAL_MAX, SUGGESTIONS_MAX, type ImagePage } from "#contracts/catalog";
 import { testDatabase } from "../../test/database.ts";
 import { images, likes, searchQueries, user } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -279,5 +279,27 @@ describe("sitemap", () => {
       published.map((r) => r.id).sort((a, b) => a - b),
     );
     expect(entries[0]!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe("search totals", () => {
+  // Last in this file: it adds more images than any list above expects.
+  it("counts up to SEARCH_TOTAL_MAX matches, and says 'more' past it", async () => {
+    const [template] = await addImages(db, [{ title: "Zeppelin over the bay", createdAt: minute(100) }]);
+    expect((await catalog.list({ limit: 1, q: "zeppelin" })).total).toBe(1);
+    await db.execute(sql`
+      insert into images (slug, title, description, category, creator_id, width, height, bytes, source, source_id, content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text)
+      select slug, title, description, category, creator_id, width, height, bytes, 'copy', g::text, content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text
+      from images, generate_series(1, ${SEARCH_TOTAL_MAX - 1}) g where id = ${template!}`);
+    expect((await catalog.list({ limit: 1, q: "zeppelin" })).total).toBe(SEARCH_TOTAL_MAX);
+    await db.execute(sql`
+      insert into images (slug, title, description, category, creator_id, width, height, bytes, source, source_id, content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text)
+      select slug, title, description, category, creator_id, width, height, bytes, 'copy', 'more', content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text
+      from images where id = ${template!}`);
+    expect((await catalog.list({ limit: 1, q: "zeppelin" })).total).toBe(SEARCH_TOTAL_MAX + 1);
   });
 });

@@ -1,9 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { AppError } from "../errors.ts";
+import { keptPages } from "../pages/kept-pages.ts";
+import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
@@ -17,7 +20,7 @@ import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { requestId } from "./request-id.ts";
-import { cspNonceOf, pageSecurity, securityHeaders } from "./security-headers.ts";
+import { cspNonceOf, newNonce, pageCsp, pageSecurity, securityHeaders } from "./security-headers.ts";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -33,10 +36,14 @@ export interface HttpAppOptions {
   devMiddleware?: express.RequestHandler;
 }
 
+/** Anonymous pages kept in memory (server/pages/): a home page is about 0.3 MB with its encodings. */
+const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
+
 /**
  * The HTTP surface, in the order a request meets it: a request id, security headers,
- * limits, compression, health, media, the JSON API (thin handlers over services), static
- * assets, then React Router for pages; last, one error handler for whatever was thrown.
+ * limits, pages kept for anonymous visitors, compression, health, media, the JSON API (thin
+ * handlers over services), static assets, then React Router for pages; last, one error
+ * handler for whatever was thrown.
  */
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
@@ -45,6 +52,27 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
   app.use(requestId, headers.everywhere, urlLimit, bodyLimit(MAX_BODY_BYTES));
+
+  // Vite serves the styles in dev mode, as modules it can replace in place (and its own
+  // inline scripts, without a nonce: pages get their CSP in production only).
+  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
+  const mode = devMiddleware ? "development" : "production";
+  // Built pages only: in dev mode every render must show the code as it is now.
+  if (!devMiddleware) {
+    const render = createFetchHandler(build, mode);
+    const origin = config.baseUrl;
+    app.use(
+      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE), async (path, req) => {
+        // Rendered for the anonymous visitor who asked first, for every one after: the kept
+        // page's policy names its inline scripts' hashes instead of this nonce (page-cache.ts).
+        const nonce = newNonce();
+        const response = await render(new Request(origin + path), requestContext(services, req, { nonce, finishPage }));
+        const headers = new Headers(response.headers);
+        headers.set("content-security-policy", pageCsp(config, { nonce }));
+        return { status: response.status, headers, html: await response.text() };
+      }),
+    );
+  }
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -79,15 +107,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  // Vite serves the styles in dev mode, as modules it can replace in place (and its own
-  // inline scripts, without a nonce: pages get their CSP in production only).
-  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
   // (No path pattern: React Router reads the URL itself, so Express decodes no parameter of it.)
   app.use(
     devMiddleware ? [] : pageSecurity(config),
     createRequestHandler({
       build,
-      mode: devMiddleware ? "development" : "production",
+      mode,
       getLoadContext: (req, res) => requestContext(services, req, { nonce: cspNonceOf(res), finishPage }),
     }),
   );

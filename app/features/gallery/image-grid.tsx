@@ -18,10 +18,12 @@ export interface ImageGridProps {
   /** Loads the next page; absent when there is none. */
   onLoadMore?: () => void;
   loading?: boolean;
+  /** Whether the first row loads at once with high priority; not behind an open image, whose own image comes first. */
+  eager?: boolean;
 }
 
 /** The masonry grid of cards; asks for more as the visitor nears its end. */
-export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading = false }: ImageGridProps) {
+export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading = false, eager = true }: ImageGridProps) {
   const layout = useMemo(() => masonryLayout(images.map((image) => image.height / image.width)), [images]);
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -43,7 +45,7 @@ export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading
           <ImageCard
             key={image.id}
             image={image}
-            eager={index < EAGER_CARDS}
+            eager={eager && index < EAGER_CARDS}
             layout={layout.items[index]!}
             onOpen={onOpen && (() => onOpen(index))}
             onIntent={onIntent}

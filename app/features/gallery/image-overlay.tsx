@@ -12,7 +12,7 @@ import { useRootData } from "~/lib/viewer";
 import { Avatar, creatorPath } from "./image-card";
 import { HowItWasMade } from "./how-it-was-made";
 import { focusCard } from "./image-grid";
-import { Picture } from "./picture";
+import { detailSizes, Picture } from "./picture";
 import { usePlaceholder } from "./placeholder";
 
 export interface ImageOverlayProps {
@@ -167,8 +167,9 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
               <Picture
                 key={image.id}
                 image={image}
-                sizes="(min-width: 1152px) 1152px, 100vw"
+                sizes={detailSizes(image)}
                 eager
+                preloaded
                 className="h-full w-full object-contain"
                 onLoad={() => setLoadedId(image.id)}
               />

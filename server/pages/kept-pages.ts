@@ -1,0 +1,68 @@
+import type { Request, RequestHandler } from "express";
+import { hasSessionCookie } from "../auth/auth.ts";
+import { sendEncoded } from "../http/encoded-body.ts";
+import type { PageCache, RenderedPage } from "./page-cache.ts";
+
+/**
+ * Serves the pages everyone sees alike from the page cache: GET or HEAD, no session cookie,
+ * one of the pages below. The key is the path with only the query parameters the page reads,
+ * in a fixed order, so that `?utm_source=…` or `?a=1&b=2…` neither grow the cache nor miss
+ * it; the page is rendered for exactly that URL. Everything else goes on to React Router,
+ * rendered per request (a signed-in viewer's pages, forms, data requests).
+ */
+
+interface KeptRoute {
+  path: RegExp;
+  /** The query parameters the page reads. */
+  params: string[];
+  /** Renders kept per URL: pages showing random Explore tags keep a few, one chosen per request. */
+  variants: number;
+}
+
+/** Explore tags are drawn at random per render; this many draws are kept per URL. */
+export const EXPLORE_VARIANTS = 4;
+
+const routes: KeptRoute[] = [
+  // Home, a tag, a search (routes/gallery.tsx reads `tag` and `q`).
+  { path: /^\/$/, params: ["tag", "q"], variants: EXPLORE_VARIANTS },
+  // An image over the newest images; `.data` is React Router's data request for a navigation.
+  { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: EXPLORE_VARIANTS },
+  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: [], variants: 1 },
+  { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: 1 },
+];
+
+/** Longer URLs are rendered per request (a search is at most 200 characters, contracts/catalog.ts). */
+const KEY_MAX_LENGTH = 1024;
+
+/** The cache key of a request for a kept page, with its route; undefined when it is not one. */
+export function keptPageKey(url: string): { key: string; route: KeptRoute } | undefined {
+  const at = url.indexOf("?");
+  const path = at < 0 ? url : url.slice(0, at);
+  const route = routes.find((candidate) => candidate.path.test(path));
+  if (!route) return undefined;
+  let key = path;
+  if (at >= 0 && route.params.length) {
+    const query = new URLSearchParams(url.slice(at + 1));
+    const kept = new URLSearchParams();
+    for (const name of route.params) {
+      const value = query.get(name);
+      if (value) kept.set(name, value);
+    }
+    if (kept.size) key += `?${kept}`;
+  }
+  return key.length <= KEY_MAX_LENGTH ? { key, route } : undefined;
+}
+
+/** `render(path, req)` renders the page at `path` for anonymous `req`, the first of many it is sent to. */
+export function keptPages(cache: PageCache, render: (path: string, req: Request) => Promise<RenderedPage>): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return next();
+    const kept = keptPageKey(req.originalUrl);
+    if (!kept) return next();
+    cache.get(kept.key, kept.route.variants, () => render(kept.key, req)).then((page) => {
+      res.status(page.status);
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      sendEncoded(req, res, page.body, "html");
+    }, next);
+  };
+}

@@ -1,0 +1,143 @@
+import type { ChangeFeed } from "../db/change-feed.ts";
+import { EncodedBody } from "../http/encoded-body.ts";
+import { hashBasedCsp, inlineHashes, type InlineHashes } from "./inline-hashes.ts";
+
+/**
+ * Rendered pages as an anonymous visitor sees them, kept per URL in this instance until the
+ * database announces any change to the catalog (the same NOTIFY that drops kept lists,
+ * decision 009), and nothing kept while that feed is not live. Each kept page holds its
+ * body once per encoding (identity, brotli, gzip), its own headers, and the hashes of its
+ * inline scripts and styles, so that its Content-Security-Policy never names a nonce that
+ * another response had (decision 015).
+ *
+ * Memory is bounded by bytes and by count, least recently used dropped first; a URL may be
+ * kept as a few variants (pages that show random tags), one picked at random per request.
+ * Everything is dropped when the UTC day changes too: the legal pages show today's date.
+ */
+
+export interface RenderedPage {
+  status: number;
+  headers: Headers;
+  html: string;
+}
+
+export interface Page {
+  status: number;
+  /** As rendered, with a nonce-based Content-Security-Policy turned into a hash-based one. */
+  headers: Array<[string, string]>;
+  body: EncodedBody;
+  hashes: InlineHashes;
+}
+
+export interface PageCacheLimits {
+  /** Bytes of every kept variant's bodies together. */
+  bytes: number;
+  /** Kept variants in all. */
+  pages: number;
+}
+
+export interface PageCache {
+  /**
+   * The page at `key`: a kept one, else rendered (one render for concurrent requests of the
+   * same key) and kept when it may be (a 200 that sets no cookie). `variants` is how many
+   * renders of this URL to keep and choose from.
+   */
+  get(key: string, variants: number, render: () => Promise<RenderedPage>): Promise<Page>;
+  /** Kept variants, and their bytes (for tests and the benchmark). */
+  readonly size: { pages: number; bytes: number };
+}
+
+interface Slot {
+  pages: Page[];
+  bytes: number;
+  rendering: Promise<Page> | undefined;
+}
+
+function toPage({ status, headers, html }: RenderedPage): Page {
+  const hashes = inlineHashes(html);
+  const policy = headers.get("content-security-policy");
+  if (policy) headers.set("content-security-policy", hashBasedCsp(policy, hashes));
+  return { status, headers: [...headers.entries()], body: new EncodedBody(Buffer.from(html)).encodeAll(), hashes };
+}
+
+const keepable = (page: RenderedPage) => page.status === 200 && !page.headers.has("set-cookie");
+const pick = (pages: Page[]) => pages[Math.floor(Math.random() * pages.length)]!;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = () => Math.floor(Date.now() / DAY_MS);
+
+export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits): PageCache {
+  /** In least recently used order, first to go first. */
+  const slots = new Map<string, Slot>();
+  let pages = 0;
+  let bytes = 0;
+  /** Counts drops: a render that began before one may have read what changed, and is not kept. */
+  let generation = 0;
+  let day = utcDay();
+
+  const clear = () => {
+    slots.clear();
+    pages = 0;
+    bytes = 0;
+    generation++;
+  };
+  changes?.subscribe(clear);
+
+  const evict = () => {
+    for (const [key, slot] of slots) {
+      if (bytes <= limits.bytes && pages <= limits.pages) return;
+      slots.delete(key);
+      pages -= slot.pages.length;
+      bytes -= slot.bytes;
+    }
+  };
+
+  const keep = (key: string, slot: Slot, page: Page) => {
+    if (slots.get(key) !== slot) return;
+    slot.pages.push(page);
+    slot.bytes += page.body.bytes;
+    pages++;
+    bytes += page.body.bytes;
+    evict();
+  };
+
+  return {
+    get(key, variants, render) {
+      if (changes?.live !== true) return render().then(toPage);
+      if (day !== utcDay()) {
+        day = utcDay();
+        clear();
+      }
+      let slot = slots.get(key);
+      if (slot) {
+        slots.delete(key);
+        slots.set(key, slot);
+        if (slot.pages.length >= variants) return Promise.resolve(pick(slot.pages));
+        // Another variant is on its way: meanwhile, those kept serve.
+        if (slot.rendering) return slot.pages.length ? Promise.resolve(pick(slot.pages)) : slot.rendering;
+      } else {
+        slot = { pages: [], bytes: 0, rendering: undefined };
+        slots.set(key, slot);
+      }
+      const started = generation;
+      const current = slot;
+      const rendering = render().then((rendered) => {
+        const page = toPage(rendered);
+        if (generation === started && keepable(rendered)) keep(key, current, page);
+        else if (!current.pages.length && slots.get(key) === current) slots.delete(key);
+        return page;
+      });
+      current.rendering = rendering;
+      const done = () => {
+        if (current.rendering === rendering) current.rendering = undefined;
+      };
+      rendering.then(done, () => {
+        done();
+        if (!current.pages.length && slots.get(key) === current) slots.delete(key);
+      });
+      return rendering;
+    },
+    get size() {
+      return { pages, bytes };
+    },
+  };
+}
