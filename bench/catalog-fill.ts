@@ -1,10 +1,12 @@
 import type pg from "pg";
+import { colorNames } from "#contracts/catalog";
 
 /**
  * A large catalog, metadata only (no image files), generated inside PostgreSQL in a few
  * seconds and the same on every run: ~50 creators, 300 tags (3–6 per image, a few very
  * common, most rare), titles from a word list whose words range from very common to rare,
- * variants shaped like those the media pipeline stores, 2% of images hidden.
+ * variants shaped like those the media pipeline stores, 1–3 colour labels each (the first
+ * names common, the last rare: white on about 7% of images), 2% of images hidden.
  */
 
 const adjectives =
@@ -62,7 +64,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
   await client.query(
     `insert into images (id, slug, title, description, category, creator_id, width, height, bytes, likes, downloads, views,
        created_at, updated_at, source, source_id, content_hash, dominant_color, placeholder, original_key, original_format,
-       variants, status, search_text)
+       variants, status, search_text, colors)
      select g, lower(replace(title, ' ', '-')), title, 'A generated picture: ' || lower(title) || '.', category, creator_id,
        width, height, bytes, likes, downloads, views, created_at, created_at, 'bench', g::text, hash,
        '#' || substr(hash, 1, 6), 'YJqGPQw7sFlslqhFafOCe2dvA4pw', 'o/' || substr(hash, 1, 2) || '/' || hash || '.jpg', 'jpeg',
@@ -75,7 +77,9 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
           cross join lateral (select md5(g || f || w) || md5(w || f || g) as k) kk),
        case when g % 50 = 0 then 'hidden' else 'published' end,
        lower(title || ' ' || (select name from creators where id = creator_id) || ' ' ||
-             (select string_agg(t.name, ' ' order by ft.position) from fill_tags ft join tags t on t.id = ft.tag_id where ft.g = g.g))
+             (select string_agg(t.name, ' ' order by ft.position) from fill_tags ft join tags t on t.id = ft.tag_id where ft.g = g.g)),
+       array(select distinct ($6::text[])[1 + floor(power(random(), 1.4) * array_length($6::text[], 1))::int]
+             from generate_series(0, g.g % 3))
      from generate_series(1, $1::int) g(g)
      cross join lateral (
        select initcap(($2::text[])[1 + floor(power(random(), 2) * array_length($2::text[], 1))::int]) || ' ' ||
@@ -96,7 +100,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
               md5(g::text) || md5((g * 31)::text) as hash
      ) r
      cross join lateral (select round(r.width * r.ratio)::int as height) h`,
-    [count, adjectives, nouns, prepositions, categories],
+    [count, adjectives, nouns, prepositions, categories, colorNames],
   );
   await client.query("select setval(pg_get_serial_sequence('images', 'id'), $1::int)", [count]);
   await client.query("insert into image_tags (image_id, tag_id, position) select g, tag_id, position from fill_tags");

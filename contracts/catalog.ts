@@ -87,6 +87,33 @@ export interface CreatorPage {
   images: ImagePage;
 }
 
+/** Orientations an image list can be narrowed to (`?orientation=`); "square" is within 5% of 1:1. */
+export const orientations = ["landscape", "portrait", "square"] as const;
+export type Orientation = (typeof orientations)[number];
+
+/**
+ * Colours an image list can be narrowed to (`?color=`), each with the swatch the filter shows.
+ * An image carries the names that cover a fair share of its palette (server/media/palette.ts).
+ */
+export const colorSwatches = {
+  red: "#dc2626",
+  orange: "#f97316",
+  yellow: "#facc15",
+  green: "#16a34a",
+  teal: "#0d9488",
+  cyan: "#22d3ee",
+  blue: "#2563eb",
+  purple: "#7c3aed",
+  magenta: "#c026d3",
+  pink: "#f472b6",
+  brown: "#92400e",
+  gray: "#9ca3af",
+  black: "#111111",
+  white: "#ffffff",
+} as const;
+export type ColorName = keyof typeof colorSwatches;
+export const colorNames = Object.keys(colorSwatches) as [ColorName, ...ColorName[]];
+
 const trimmedOptional = (max: number, name: string) =>
   z
     .string({ error: `${name} must be given once, as text` })
@@ -94,6 +121,13 @@ const trimmedOptional = (max: number, name: string) =>
     .max(max, `${name} must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : undefined));
+
+/** Narrow any image list (all, a tag, a search, a creator): combinable with each other and with `tag` or `q`. */
+export const listFilters = z.object({
+  orientation: z.enum(orientations, { error: `orientation must be one of ${orientations.join(", ")}` }).optional(),
+  color: z.enum(colorNames, { error: `color must be one of ${colorNames.join(", ")}` }).optional(),
+});
+export type ListFilters = z.infer<typeof listFilters>;
 
 export const imageListQuery = z.object({
   cursor: z
@@ -110,6 +144,7 @@ export const imageListQuery = z.object({
   tag: trimmedOptional(100, "tag"),
   /** Matches title, creator name or any tag containing it, case-insensitively. */
   q: trimmedOptional(200, "q"),
+  ...listFilters.shape,
 });
 export type ImageListQuery = z.infer<typeof imageListQuery>;
 

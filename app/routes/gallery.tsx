@@ -1,9 +1,10 @@
 import { useCallback, useEffect } from "react";
 import { data, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { imageListQuery, type ImageSummary } from "#contracts/catalog";
+import { imageListQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
-import { isImagePath, listKey } from "~/features/gallery/list-key";
+import { ListFiltersBar } from "~/features/gallery/list-filters";
+import { filterParams, isImagePath, listKey } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import type { Route } from "./+types/gallery";
@@ -17,14 +18,17 @@ export interface GalleryOutletContext {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // An image's own page shows the newest images behind its detail.
-  const params = isImagePath(url.pathname) ? {} : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined };
+  const params = isImagePath(url.pathname)
+    ? {}
+    : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined, ...filterParams(url.searchParams) };
   const query = imageListQuery.safeParse(params);
   if (!query.success) throw data(query.error.issues[0]!.message, { status: 400 });
   const viewer = await context.viewer();
   const { catalog } = context.services;
   const [page, tags] = await Promise.all([catalog.list(query.data, viewer?.id), catalog.randomTags()]);
   const tag = query.data.tag ?? null;
-  return { page, tags, tag, q: tag ? null : (query.data.q ?? null), key: listKey(url) };
+  const filters = { orientation: query.data.orientation, color: query.data.color };
+  return { page, tags, tag, q: tag ? null : (query.data.q ?? null), filters, key: listKey(url) };
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -46,11 +50,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, key } = loaderData;
+  const { page, tags, tag, q, filters, key } = loaderData;
+  const { orientation, color } = filters;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q })}`, [tag, q]);
+  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q, orientation, color })}`, [tag, q, orientation, color]);
+  const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
   const list = usePagedImages(page, pageUrl);
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
 
@@ -90,12 +96,15 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <ExploreTags initial={tags} active={tag} />
+        <ListFiltersBar filters={filters} hrefFor={filtersHref} />
       </div>
 
       {reloading ? (
         <LoadingIndicator />
       ) : list.images.length > 0 ? (
         <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} />
+      ) : orientation || color ? (
+        <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
       ) : tag || q ? (
         <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
       ) : (

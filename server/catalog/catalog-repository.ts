@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 
@@ -18,12 +19,15 @@ export interface Position {
   id: number;
 }
 
-export type ImageFilter =
+/** Which list, narrowed by orientation and colour when those are given. */
+export type ImageFilter = (
   | { kind: "all" }
   | { kind: "tag"; tag: string }
   /** `q` lower-cased, trimmed, with single spaces. */
   | { kind: "search"; q: string }
-  | { kind: "creator"; creatorId: number };
+  | { kind: "creator"; creatorId: number }
+) &
+  ListFilters;
 
 export interface SummaryRow {
   id: number;
@@ -92,6 +96,15 @@ function wordStartPattern(q: string): string {
 }
 
 const published = sql`i.status = 'published'`;
+
+/** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
+function narrowedBy(filters: ListFilters): SQL {
+  const conditions = [
+    ...(filters.orientation ? [sql`i.orientation = ${filters.orientation}`] : []),
+    ...(filters.color ? [sql`i.colors @> ${`{${filters.color}}`}::text[]`] : []),
+  ];
+  return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+}
 
 interface SearchTerms {
   /** LIKE pattern and regular expression for the query. */
@@ -192,7 +205,7 @@ export function createCatalogRepository(db: Db) {
   /** The ids of one page, in order, with their search tier. */
   async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
     const newest = (condition: SQL, rank = 0, position: Position | null = from ?? null) =>
-      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${after(position)}
+      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filter)} ${after(position)}
         order by ${newestFirst} limit ${limit}`;
     switch (filter.kind) {
       case "all":
@@ -222,8 +235,8 @@ export function createCatalogRepository(db: Db) {
         order by h.rank, ${newestFirst}`));
     },
 
-    /** How many published images a text search (`q` lower-cased) matches. */
-    async searchCount(q: string): Promise<number> {
+    /** How many published images a text search (`q` lower-cased) matches, narrowed by `filters`. */
+    async searchCount(q: string, filters: ListFilters): Promise<number> {
       const contains = containsPattern(q);
       let exact = sql``;
       // search_text joins the lower-cased fields with spaces, so a text without spaces matches
@@ -234,7 +247,7 @@ export function createCatalogRepository(db: Db) {
           ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`;
       }
       const [row] = await rows<{ n: number }>(sql`
-        select count(*)::int as n from images i where ${published} and i.search_text like ${contains} ${exact}`);
+        select count(*)::int as n from images i where ${published} and i.search_text like ${contains} ${exact} ${narrowedBy(filters)}`);
       return row!.n;
     },
 

@@ -9,6 +9,7 @@ import {
   type ImagePage,
   type ImageSource,
   type ImageSummary,
+  type ListFilters,
 } from "#contracts/catalog";
 import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
@@ -23,11 +24,16 @@ import { SEARCH_TIERS, type CatalogRepository, type ImageFilter, type Position, 
  */
 
 /** A list query as parsed by `imageListQuery` (or built by a loader). */
-export interface ListQuery {
+export interface ListQuery extends ListFilters {
   limit: number;
   cursor?: string | undefined;
   tag?: string | undefined;
   q?: string | undefined;
+}
+
+/** The orientation and colour of a query, always in the same order: part of the lists' cache keys. */
+function filtersOf(query: ListFilters): ListFilters {
+  return { orientation: query.orientation, color: query.color };
 }
 
 export interface SitemapEntry {
@@ -138,7 +144,9 @@ export function createCatalogService(deps: {
       const from = query.cursor ? decodeCursor(query.cursor) : undefined;
       const [rows, total] = await Promise.all([
         repository.page(filter, from, query.limit + 1),
-        from || filter.kind !== "search" ? null : cache.searchTotal(filter.q, () => repository.searchCount(filter.q)),
+        from || filter.kind !== "search"
+          ? null
+          : cache.searchTotal(JSON.stringify([filter.q, filter.orientation, filter.color]), () => repository.searchCount(filter.q, filter)),
       ]);
       const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
       return {
@@ -155,10 +163,13 @@ export function createCatalogService(deps: {
   }
 
   return {
-    /** Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked). */
+    /** Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked); either narrowed by orientation and colour. */
     async list(query: ListQuery, viewerId?: string): Promise<ImagePage> {
       const q = query.q && normalise(query.q);
-      const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
+      const filter: ImageFilter = {
+        ...(query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" }),
+        ...filtersOf(query),
+      };
       const result = await page(filter, query, viewerId);
       if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total);
       return result;
@@ -209,7 +220,7 @@ export function createCatalogService(deps: {
     },
 
     /** A creator with totals over their published images and a page of those images. */
-    async creator(name: string, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<CreatorPage> {
+    async creator(name: string, query: Pick<ListQuery, "cursor" | "limit" | "orientation" | "color">, viewerId?: string): Promise<CreatorPage> {
       const creator = await repository.creator(name);
       if (!creator || creator.uploads === 0) throw notFound("Creator");
       return {
@@ -218,7 +229,7 @@ export function createCatalogService(deps: {
         uploads: creator.uploads,
         downloads: creator.downloads,
         likes: creator.likes,
-        images: await page({ kind: "creator", creatorId: creator.id }, query, viewerId),
+        images: await page({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query, viewerId),
       };
     },
 

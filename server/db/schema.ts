@@ -1,3 +1,4 @@
+import { orientations } from "#contracts/catalog";
 import { reportReasons } from "#contracts/engagement";
 import { sql } from "drizzle-orm";
 import {
@@ -149,6 +150,12 @@ export const images = pgTable(
     status: text("status", { enum: imageStatuses }).notNull().default("published"),
     /** Lower-cased title, creator name and tags, kept by the repository for substring search. */
     searchText: text("search_text").notNull().default(""),
+    /** Named colours (contracts/catalog.ts) covering a fair share of the picture (server/media/palette.ts); null until labelled (`npm run colors`). */
+    colors: text("colors").array(),
+    /** From the size: square within 5% of 1:1. */
+    orientation: text("orientation", { enum: orientations })
+      .notNull()
+      .generatedAlwaysAs(sql`case when width * 20 > height * 21 then 'landscape' when height * 20 > width * 21 then 'portrait' else 'square' end`),
   },
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
@@ -158,6 +165,10 @@ export const images = pgTable(
       .where(sql`${t.status} = 'published'`),
     index("images_creator_idx").on(t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("images_orientation_idx")
+      .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index("images_colors_idx").using("gin", t.colors),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],
 );

@@ -3,13 +3,15 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { ColorName } from "#contracts/catalog";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
+import { colorLabels } from "./palette.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /**
  * Turns an uploaded or imported file into what the gallery serves: the original as it came,
  * AVIF + WebP + JPEG at a ladder of widths (never upscaled), a thumbhash placeholder, the
- * dominant colour and the facts about the file. Anything that is not a usable image is
+ * dominant colour and the colour names of its palette, and the facts about the file. Anything that is not a usable image is
  * refused with an AppError before a single byte is stored.
  */
 
@@ -53,6 +55,7 @@ export interface ProcessedImage {
   bytes: number;
   contentHash: string;
   dominantColor: string;
+  colors: ColorName[];
   placeholder: string;
   originalFormat: string;
   originalKey: string;
@@ -118,6 +121,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
     const { dominant } = await sharp(small.data, { raw: small.info }).stats();
+    const colors = await colorLabels(sharp(small.data, { raw: small.info }));
 
     // Each width is decoded and resized once, then encoded in every format from those pixels.
     const formats = Object.keys(encoders) as ImageVariant["format"][];
@@ -141,6 +145,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       bytes: input.length,
       contentHash: sha256(input),
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+      colors,
       placeholder,
       originalFormat: format === "heif" ? "avif" : format,
       originalKey,

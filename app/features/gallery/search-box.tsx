@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api, queryString } from "~/lib/api";
+import { filterParams } from "./list-key";
 import { SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
 
@@ -61,9 +62,11 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
     onDone?.();
     void navigate(to);
   };
+  // A search or a tag keeps the orientation and colour chosen.
+  const filters = filterParams(params);
   const pickTag = (tag: string) => {
     setText("");
-    finish(`/${queryString({ tag })}`);
+    finish(`/${queryString({ tag, ...filters })}`);
   };
 
   return (
@@ -75,7 +78,7 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
         const picked = expanded ? suggestions[active] : undefined;
         if (picked) return pickTag(picked);
         const q = text.trim();
-        if (q) finish(`/${queryString({ q })}`);
+        if (q) finish(`/${queryString({ q, ...filters })}`);
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { creators, downloadEvents, imageTags, images, likes, tags, user } from "../../db/schema.ts";
 
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
   typeof images.$inferSelect,
-  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "placeholder" | "originalKey" | "originalFormat" | "variants"
+  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "colors" | "placeholder" | "originalKey" | "originalFormat" | "variants"
 >;
 
 /** Everything an import writes for one image. */
@@ -41,6 +41,7 @@ export function importRepository(db: Db) {
           bytes: images.bytes,
           contentHash: images.contentHash,
           dominantColor: images.dominantColor,
+          colors: images.colors,
           placeholder: images.placeholder,
           originalKey: images.originalKey,
           originalFormat: images.originalFormat,
@@ -178,6 +179,31 @@ export function importRepository(db: Db) {
         }
         return row!.inserted ? "imported" : "updated";
       });
+    },
+
+    /** How many images have no colour labels yet. */
+    async countUnlabelled(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(images).where(isNull(images.colors));
+      return row?.n ?? 0;
+    },
+
+    /** Up to `limit` images without colour labels after `afterId`, by id, with their files' keys. */
+    unlabelled(afterId: number, limit: number) {
+      return db
+        .select({ id: images.id, originalKey: images.originalKey, variants: images.variants })
+        .from(images)
+        .where(and(isNull(images.colors), gt(images.id, afterId)))
+        .orderBy(images.id)
+        .limit(limit);
+    },
+
+    /** Sets the colour labels of several images in one statement (one change announced, not one per image). */
+    async setColors(byId: Map<number, string[]>): Promise<void> {
+      if (!byId.size) return;
+      await db.execute(sql`
+        update ${images} set colors = array(select jsonb_array_elements_text(v.value))
+        from jsonb_each(${JSON.stringify(Object.fromEntries(byId))}::jsonb) v
+        where ${images.id} = v.key::int`);
     },
 
     /** Those of `keys` that no image (original or variant) refers to any more. */

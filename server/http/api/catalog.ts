@@ -8,7 +8,7 @@ import { viewerOf } from "../viewer.ts";
 
 const imageParams = z.object({ id: imageIdParam });
 const creatorParams = z.object({ name: creatorNameParam });
-const creatorQuery = imageListQuery.pick({ cursor: true, limit: true });
+const creatorQuery = imageListQuery.pick({ cursor: true, limit: true, orientation: true, color: true });
 
 /** Answers that are the same for everyone may be kept briefly by the browser. */
 function sharedFor(res: Response, seconds: number): Response {
