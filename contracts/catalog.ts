@@ -12,6 +12,10 @@ export const SUGGESTIONS_MAX = 6;
 export const SUGGESTIONS_MIN_CHARS = 2;
 export const EXPLORE_TAGS = 8;
 export const RELATED_MAX = 8;
+/** Popular searches offered by an empty search box, at most. */
+export const POPULAR_SEARCHES_MAX = 8;
+/** Tags offered when a search finds nothing ("Did you mean ..."), at most. */
+export const DID_YOU_MEAN_MAX = 3;
 
 /** One <source> of a <picture>: every width of one format. */
 export interface ImageSource {
@@ -76,6 +80,8 @@ export interface ImagePage {
   nextCursor: string | null;
   /** How many images match a text search (`q`) in all; given on its first page (no cursor), else null. */
   total: number | null;
+  /** On the first page of a search that found nothing: the tags closest to its text (at most DID_YOU_MEAN_MAX). */
+  didYouMean?: string[];
 }
 
 export interface CreatorPage {

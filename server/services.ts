@@ -61,6 +61,7 @@ export function createServices(deps: {
     log,
     publicUrl: (key) => media.publicUrl(key),
     cache: createCatalogCache(catalogChanges),
+    secret: config.authSecret,
   });
   return {
     config,

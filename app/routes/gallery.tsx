@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { data, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { imageListQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success) throw data(query.error.issues[0]!.message, { status: 400 });
   const viewer = await context.viewer();
   const { catalog } = context.services;
-  const [page, tags] = await Promise.all([catalog.list(query.data, viewer?.id), catalog.randomTags()]);
+  const [page, tags] = await Promise.all([catalog.list(query.data, viewer?.id, context.visitor), catalog.randomTags()]);
   const tag = query.data.tag ?? null;
   const filters = { orientation: query.data.orientation, color: query.data.color };
   return { page, tags, tag, q: tag ? null : (query.data.q ?? null), filters, key: listKey(url) };
@@ -84,9 +84,25 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         ) : q ? (
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {total > 0 ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
-          </h1>
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {total > 0 ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
+            </h1>
+            {page.didYouMean?.length ? (
+              <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+                Did you mean{" "}
+                {page.didYouMean.map((suggestion, i) => (
+                  <span key={suggestion}>
+                    {i > 0 && (i === page.didYouMean!.length - 1 ? " or " : ", ")}
+                    <Link to={`/${queryString({ q: suggestion, orientation, color })}`} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
+                      {suggestion}
+                    </Link>
+                  </span>
+                ))}
+                ?
+              </p>
+            ) : null}
+          </div>
         ) : (
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">Free images for every project</h1>

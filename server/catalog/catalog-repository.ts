@@ -11,6 +11,14 @@ import { searchQueries, type ImageVariant } from "../db/schema.ts";
  * is rare, and walks the newest-first order when it is common.
  */
 
+export interface LoggedSearch {
+  query: string;
+  results: number;
+  createdAt: Date;
+  /** A keyed hash naming the searcher for the day (catalog-service.ts), or null. */
+  visitor: string | null;
+}
+
 /** Where a page starts: after this row of this search tier (0 outside text search). */
 export interface Position {
   rank: number;
@@ -335,8 +343,35 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Adds searches to the search-query log, in one statement. */
-    async logSearches(searches: Array<{ query: string; results: number; createdAt: Date }>): Promise<void> {
+    async logSearches(searches: LoggedSearch[]): Promise<void> {
       if (searches.length) await db.insert(searchQueries).values(searches);
+    },
+
+    /**
+     * Searches of the last `days` that found images, made by at least `minVisitors` distinct
+     * visitors (a visitor's key changes daily, so one person on three days counts thrice),
+     * most visitors first; each as most people spelled it.
+     */
+    async popularSearches(days: number, minVisitors: number, limit: number): Promise<string[]> {
+      const found = await rows<{ query: string }>(sql`
+        select mode() within group (order by query) as query
+        from search_queries
+        where created_at > now() - make_interval(days => ${days}) and results > 0 and visitor is not null
+        group by lower(regexp_replace(query, '\s+', ' ', 'g'))
+        having count(distinct visitor) >= ${minVisitors}
+        order by count(distinct visitor) desc, count(*) desc, 1
+        limit ${limit}`);
+      return found.map((r) => r.query);
+    },
+
+    /** Tags of published images closest to `q` (lower-cased) by trigram similarity, closest first. */
+    async closestTags(q: string, count: number): Promise<string[]> {
+      const found = await rows<{ name: string }>(sql`
+        select t.name from tags t
+        where lower(t.name) % ${q}
+          and exists (select 1 from image_tags it join images i on i.id = it.image_id where it.tag_id = t.id and ${published})
+        order by similarity(lower(t.name), ${q}) desc, lower(t.name) limit ${count}`);
+      return found.map((r) => r.name);
     },
 
     /** Published images by id, `limit` at a time after `afterId`. */

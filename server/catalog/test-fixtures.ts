@@ -98,5 +98,5 @@ export const mediaUrl = (key: string) => `/media/${key}`;
 
 /** The catalog service as the app builds it, with media served under /media; it keeps lists only when given `changes`. */
 export function catalogService(db: Db, changes?: ChangeFeed) {
-  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes) });
+  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes), secret: "test-secret" });
 }

@@ -266,6 +266,8 @@ export const searchQueries = pgTable(
     query: text("query").notNull(),
     results: integer("results").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A keyed hash of the searcher's address and browser that changes every day: tells several people from one, names no one. */
+    visitor: text("visitor"),
   },
   (t) => [index("search_queries_created_idx").on(t.createdAt)],
 );

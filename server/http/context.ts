@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Services } from "../services.ts";
-import { viewerOf } from "./viewer.ts";
+import { viewerOf, visitorOf } from "./viewer.ts";
 
 /** What every React Router loader and action receives as `context`. */
 export type RequestContext = {
@@ -9,6 +9,8 @@ export type RequestContext = {
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
+  /** The address and browser asking (server/http/viewer.ts visitorOf), to count distinct searchers. */
+  visitor: string;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
   finishPage(html: string): string;
 };
@@ -28,6 +30,7 @@ export function requestContext(services: Services, req: Request, finishPage: (ht
     services,
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
+    visitor: visitorOf(req),
     finishPage,
   };
 }

@@ -1,6 +1,8 @@
--- Colour labels (null until labelled) and orientation, to narrow lists; indexes for both.
+-- Discovery (decision 019): colour labels (null until labelled) and orientation to narrow lists, with
+-- their indexes; who searched, as a daily-changing keyed hash, for popular searches.
 ALTER TABLE "images" ADD COLUMN "colors" text[];--> statement-breakpoint
 ALTER TABLE "images" ADD COLUMN "orientation" text GENERATED ALWAYS AS (case when width * 20 > height * 21 then 'landscape' when height * 20 > width * 21 then 'portrait' else 'square' end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "search_queries" ADD COLUMN "visitor" text;--> statement-breakpoint
 CREATE INDEX "images_orientation_idx" ON "images" USING btree ("orientation","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "images"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "images_colors_idx" ON "images" USING gin ("colors");--> statement-breakpoint
 -- Colour labels narrow lists (?color=), so a change to them is a change of content (0001).
