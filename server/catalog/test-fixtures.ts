@@ -50,6 +50,7 @@ export function fakeFile(width: number, height: number, bytes: number, colors: C
     contentHash: hash,
     dominantColor: "#336699",
     colors,
+    visualHash: null,
     placeholder: "YJqGPQw7sFlslqhFafOCe2dvA4pw",
     originalKey: `o/${hash.slice(0, 2)}/${hash}.jpg`,
     originalFormat: "jpeg",

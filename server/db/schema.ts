@@ -2,6 +2,7 @@ import { orientations } from "#contracts/catalog";
 import { reportReasons } from "#contracts/engagement";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -152,6 +153,8 @@ export const images = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Named colours (contracts/catalog.ts) covering a fair share of the picture (server/media/palette.ts); null until labelled (`npm run colors`). */
     colors: text("colors").array(),
+    /** Perceptual hash of the picture (server/media/visual-hash.ts), to recognise near-identical copies; null for older images. */
+    visualHash: bigint("visual_hash", { mode: "bigint" }),
     /** From the size: square within 5% of 1:1. */
     orientation: text("orientation", { enum: orientations })
       .notNull()

@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import type { ColorName } from "#contracts/catalog";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
 import { colorLabels } from "./palette.ts";
+import { visualHash } from "./visual-hash.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /**
@@ -56,6 +57,8 @@ export interface ProcessedImage {
   contentHash: string;
   dominantColor: string;
   colors: ColorName[];
+  /** dHash (visual-hash.ts): near-identical copies are within a few bits. */
+  visualHash: bigint;
   placeholder: string;
   originalFormat: string;
   originalKey: string;
@@ -122,6 +125,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
     const { dominant } = await sharp(small.data, { raw: small.info }).stats();
     const colors = await colorLabels(sharp(small.data, { raw: small.info }));
+    const hash = await visualHash(sharp(small.data, { raw: small.info }));
 
     // Each width is decoded and resized once, then encoded in every format from those pixels.
     const formats = Object.keys(encoders) as ImageVariant["format"][];
@@ -146,6 +150,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       contentHash: sha256(input),
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
       colors,
+      visualHash: hash,
       placeholder,
       originalFormat: format === "heif" ? "avif" : format,
       originalKey,

@@ -5,7 +5,7 @@ import { creators, downloadEvents, imageTags, images, likes, tags, user } from "
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
   typeof images.$inferSelect,
-  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "colors" | "placeholder" | "originalKey" | "originalFormat" | "variants"
+  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "colors" | "visualHash" | "placeholder" | "originalKey" | "originalFormat" | "variants"
 >;
 
 /** Everything an import writes for one image. */
@@ -42,6 +42,7 @@ export function importRepository(db: Db) {
           contentHash: images.contentHash,
           dominantColor: images.dominantColor,
           colors: images.colors,
+          visualHash: images.visualHash,
           placeholder: images.placeholder,
           originalKey: images.originalKey,
           originalFormat: images.originalFormat,
@@ -50,6 +51,29 @@ export function importRepository(db: Db) {
         .from(images)
         .where(and(eq(images.source, source), eq(images.sourceId, sourceId)));
       return (row as StoredFile | undefined) ?? null;
+    },
+
+    /**
+     * The id of another image (not this source record) with the same bytes, or a near-identical
+     * picture: the same shape within 1%, a colour in common (flat pictures of different
+     * colours share a hash) and a perceptual hash within `maxBits` bits.
+     */
+    async findDuplicate(
+      record: { source: string; sourceId: string },
+      file: Pick<StoredFile, "contentHash" | "width" | "height"> & { visualHash: bigint; colors: string[] },
+      maxBits: number,
+    ): Promise<number | undefined> {
+      const ratio = file.width / file.height;
+      const { rows } = await db.execute<{ id: number }>(sql`
+        select ${images.id} as id from ${images}
+        where not (${images.source} = ${record.source} and ${images.sourceId} = ${record.sourceId})
+          and (${images.contentHash} = ${file.contentHash}
+               or (${images.visualHash} is not null
+                   and ${images.colors} && ${`{${file.colors.join(",")}}`}::text[]
+                   and abs(${images.width}::float8 / ${images.height} - ${ratio}) < ${ratio * 0.01}
+                   and bit_count((${images.visualHash} # ${file.visualHash.toString()}::bigint)::bit(64)) <= ${maxBits}))
+        order by ${images.id} limit 1`);
+      return rows[0]?.id;
     },
 
     /** Source ids of `source` already in the catalog, among `sourceIds`. */

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,9 +10,9 @@ import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import { solidImage, splitImage } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
-import { createImportService } from "./import-service.ts";
+import { createImportService, formatSummary } from "./import-service.ts";
 
-/** What an import records beyond the file itself: colour labels, for new images and, by `npm run colors`, for older ones. */
+/** What an import records beyond the file itself: colour labels (new images, and older ones by `npm run colors`); copies it refuses. */
 
 const { db } = await testDatabase();
 const work = scratchDir("import-service");
@@ -47,5 +48,34 @@ describe("colour labels", () => {
     await db.update(images).set({ colors: null }).where(eq(images.sourceId, path.join(folder, "red.png")));
     expect(await imports.labelColors()).toEqual({ labelled: 1, failed: 1 });
     expect((await db.execute<{ n: number }>(sql`select count(*)::int as n from images where colors is null`)).rows[0]!.n).toBe(1);
+  });
+});
+
+describe("duplicates", () => {
+  it("reports a copy of a picture already in the catalog (the same file, resized, re-encoded) instead of adding it again", async () => {
+    const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+      <defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs>
+      <rect width="1200" height="800" fill="url(#sky)"/><circle cx="820" cy="300" r="110" fill="#fde68a"/>
+      <path d="M0 560 L260 380 L470 520 L700 330 L1200 600 L1200 800 L0 800 Z" fill="#14532d"/>
+      <rect x="120" y="600" width="180" height="120" fill="#7c2d12"/></svg>`;
+    const original = await sharp(Buffer.from(scene)).jpeg({ quality: 92 }).toBuffer();
+    const other = await sharp(Buffer.from(scene.replace('cx="820"', 'cx="220"').replace("M0 560 L260 380", "M0 300 L260 650"))).jpeg({ quality: 92 }).toBuffer();
+    const first = path.join(work, "first");
+    const copies = path.join(work, "copies");
+    mkdirSync(first);
+    mkdirSync(copies);
+    writeFileSync(path.join(first, "valley.jpg"), original);
+    expect(formatSummary(await imports.run(await folderSource(first, {})))).toBe("imported 1, updated 0, skipped 0");
+
+    writeFileSync(path.join(copies, "same-bytes.jpg"), original);
+    writeFileSync(path.join(copies, "smaller.jpg"), await sharp(original).resize(600).jpeg({ quality: 70 }).toBuffer());
+    writeFileSync(path.join(copies, "as-webp.webp"), await sharp(original).resize(900).webp({ quality: 60 }).toBuffer());
+    writeFileSync(path.join(copies, "another-view.jpg"), other);
+    const summary = await imports.run(await folderSource(copies, {}));
+    expect(formatSummary(summary)).toBe("imported 1, updated 0, skipped 3 (duplicate: 3)");
+    expect(summary.skips.map((s) => path.basename(s.sourceId)).sort()).toEqual(["as-webp.webp", "same-bytes.jpg", "smaller.jpg"]);
+    expect(summary.skips[0]!.detail).toMatch(/^The same picture as image \d+ is already in the catalog$/);
+    // Importing the original's own record again is an update, not a duplicate of itself.
+    expect(formatSummary(await imports.run(await folderSource(first, {})))).toBe("imported 0, updated 1, skipped 0");
   });
 });

@@ -55,7 +55,11 @@ const refusalReasons: Partial<Record<AppError["code"], string>> = {
   UNSUPPORTED_MEDIA: "not an image",
   UNPROCESSABLE: "damaged file",
   PAYLOAD_TOO_LARGE: "over 100 megapixels",
+  CONFLICT: "duplicate",
 };
+
+/** Perceptual hashes this close (bits of 64) are the same picture: resized, re-encoded, slightly retouched. */
+const DUPLICATE_MAX_BITS = 5;
 
 /** Images labelled per batch (and per UPDATE, so per announced change) by labelColors. */
 const LABEL_BATCH = 100;
@@ -90,6 +94,8 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       file = existing;
     } else {
       const { objects, ...processed } = await processImage(data);
+      const duplicate = await repo.findDuplicate(item, processed, DUPLICATE_MAX_BITS);
+      if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
       written = await storeObjects(media, objects);
       file = processed;
     }
