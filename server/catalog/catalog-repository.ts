@@ -89,6 +89,9 @@ export interface SitemapRow {
  * thousands of images costs no more than a rare one. */
 const RELATED_PER_TAG = 100;
 
+/** Perceptual hashes this close (bits of 64) count as looking alike in related images, the closer the more. */
+const LOOKALIKE_BITS = 12;
+
 /** Search tiers, best first: a word of the title or a tag starts with the query; the title or a
  * tag contains it elsewhere; only the creator's name contains it. */
 export const SEARCH_TIERS = 3;
@@ -276,7 +279,12 @@ export function createCatalogRepository(db: Db) {
         where i.id = any(${intArray(ids)}) and ${published}`));
     },
 
-    /** Published images most like this one: most shared tags (among the latest of each tag), then same creator, then same category, then newest. */
+    /**
+     * Published images most like this one, among those sharing a tag (the latest of each tag),
+     * the creator or the category: scored 3 per shared tag, 2 for the creator, 1 for the
+     * category, and up to 2 for looking alike (perceptual hashes within 12 bits), newest first
+     * among equals.
+     */
     async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number): Promise<SummaryRow[]> {
       const { id, creatorId, category } = image;
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
@@ -295,8 +303,11 @@ export function createCatalogRepository(db: Db) {
                                 order by ${newestFirst} limit ${limit}) same_category)
         select ${summaryColumns}, 0 as rank
         from candidates k join images i on i.id = k.id join creators c on c.id = i.creator_id left join shared s on s.id = i.id
+          cross join (select visual_hash as hash from images where id = ${id}) mine
         where ${published}
-        order by coalesce(s.n, 0) desc, i.creator_id = ${creatorId} desc, i.category = ${category} desc, ${newestFirst}
+        order by 3 * coalesce(s.n, 0) + (i.creator_id = ${creatorId})::int * 2 + (i.category = ${category})::int
+            + coalesce(greatest(0, ${LOOKALIKE_BITS} - bit_count((i.visual_hash # mine.hash)::bit(64))) / ${LOOKALIKE_BITS / 2}::numeric, 0) desc,
+          ${newestFirst}
         limit ${limit}`));
     },
 

@@ -28,6 +28,8 @@ export interface FixtureImage {
   downloads?: number;
   /** Null: not labelled yet. */
   colors?: ColorName[] | null;
+  /** Perceptual hash (server/media/visual-hash.ts); none by default. */
+  visualHash?: bigint;
 }
 
 /** The files the media pipeline would have stored for an image this size (keys are made up). */
@@ -76,7 +78,7 @@ export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]>
       createdAt: image.createdAt,
       downloads: image.downloads ?? 0,
       views: 0,
-      file: fakeFile(image.width ?? 1600, image.height ?? 1000, image.bytes ?? 1_000_000, image.colors),
+      file: { ...fakeFile(image.width ?? 1600, image.height ?? 1000, image.bytes ?? 1_000_000, image.colors), visualHash: image.visualHash ?? null },
     });
     // A stored like total without the people behind it: enough for the read side's sums.
     const [row] = await db.update(images).set({ likes: image.likes ?? 0 }).where(eq(images.sourceId, sourceId)).returning({ id: images.id });
