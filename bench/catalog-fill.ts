@@ -1,10 +1,12 @@
 import type pg from "pg";
+import { colorNames } from "#contracts/catalog";
 
 /**
  * A large catalog, metadata only (no image files), generated inside PostgreSQL in a few
  * seconds and the same on every run: ~50 creators, 300 tags (3–6 per image, a few very
  * common, most rare), titles from a word list whose words range from very common to rare,
- * variants shaped like those the media pipeline stores, 2% of images hidden.
+ * variants shaped like those the media pipeline stores, 1–3 colour labels each (the first
+ * names common, the last rare: white on about 7% of images), 2% of images hidden.
  */
 
 const adjectives =
@@ -86,13 +88,15 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
   await client.query(
     `insert into images (id, slug, title, description, category, creator_id, width, height, bytes, likes, downloads, views,
        created_at, updated_at, source, source_id, content_hash, dominant_color, placeholder, original_key, original_format,
-       variants, status, search_text)
+       variants, status, search_text, colors)
      select r.g, lower(replace(r.title, ' ', '-')), r.title, 'A generated picture: ' || lower(r.title) || '.', r.category, r.creator_id,
        r.width, s.height, r.bytes, r.likes, r.downloads, r.views, r.created_at, r.created_at, 'bench', r.g::text, r.hash,
        '#' || substr(r.hash, 1, 6), 'YJqGPQw7sFlslqhFafOCe2dvA4pw', 'o/' || substr(r.hash, 1, 2) || '/' || r.hash || '.jpg', 'jpeg',
        replace(s.variants, 'KEY', substr(r.hash, 1, 2) || '/' || r.hash)::jsonb,
        case when r.g % 50 = 0 then 'hidden' else 'published' end,
-       lower(r.title || ' ' || c.name || ' ' || n.names)
+       lower(r.title || ' ' || c.name || ' ' || n.names),
+       array(select distinct ($7::text[])[1 + floor(power(random(), 1.4) * array_length($7::text[], 1))::int]
+             from generate_series(0, r.g % 3))
      from (
        select g,
               initcap(($2::text[])[1 + floor(power(random(), 2) * array_length($2::text[], 1))::int]) || ' ' ||
@@ -116,7 +120,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
      join fill_shapes s on s.width = r.width and s.ratio = r.ratio
      join creators c on c.id = r.creator_id
      join fill_names n on n.g = r.g`,
-    [count, adjectives, nouns, prepositions, categories, new Set(creators).size],
+    [count, adjectives, nouns, prepositions, categories, new Set(creators).size, colorNames],
   );
   await client.query("select setval(pg_get_serial_sequence('images', 'id'), $1::int)", [count]);
   await client.query("insert into image_tags (image_id, tag_id, position) select g, tag_id, position from fill_tags");

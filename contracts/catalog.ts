@@ -18,6 +18,10 @@ export const Q_MAX_LENGTH = 200;
 export const TAG_MAX_LENGTH = 100;
 /** Matches of a search are counted up to this many; `total` is one more when there are more (decision 016). */
 export const SEARCH_TOTAL_MAX = 1000;
+/** Popular searches offered by an empty search box, at most. */
+export const POPULAR_SEARCHES_MAX = 8;
+/** Tags offered when a search finds nothing ("Did you mean ..."), at most. */
+export const DID_YOU_MEAN_MAX = 3;
 
 /** One <source> of a <picture>: every width of one format. */
 export interface ImageSource {
@@ -101,6 +105,8 @@ export interface ImagePage {
    * more than that); given on its first page (no cursor), else null.
    */
   total: number | null;
+  /** On the first page of a search that found nothing: the tags closest to its text (at most DID_YOU_MEAN_MAX). */
+  didYouMean?: string[];
 }
 
 export interface CreatorPage {
@@ -112,6 +118,33 @@ export interface CreatorPage {
   images: ImagePage;
 }
 
+/** Orientations an image list can be narrowed to (`?orientation=`); "square" is within 5% of 1:1. */
+export const orientations = ["landscape", "portrait", "square"] as const;
+export type Orientation = (typeof orientations)[number];
+
+/**
+ * Colours an image list can be narrowed to (`?color=`), each with the swatch the filter shows.
+ * An image carries the names that cover a fair share of its palette (server/media/palette.ts).
+ */
+export const colorSwatches = {
+  red: "#dc2626",
+  orange: "#f97316",
+  yellow: "#facc15",
+  green: "#16a34a",
+  teal: "#0d9488",
+  cyan: "#22d3ee",
+  blue: "#2563eb",
+  purple: "#7c3aed",
+  magenta: "#c026d3",
+  pink: "#f472b6",
+  brown: "#92400e",
+  gray: "#9ca3af",
+  black: "#111111",
+  white: "#ffffff",
+} as const;
+export type ColorName = keyof typeof colorSwatches;
+export const colorNames = Object.keys(colorSwatches) as [ColorName, ...ColorName[]];
+
 const trimmedOptional = (max: number, name: string) =>
   z
     .string({ error: `${name} must be given once, as text` })
@@ -120,6 +153,13 @@ const trimmedOptional = (max: number, name: string) =>
     .refine(storableText, notStorable(name))
     .optional()
     .transform((value) => (value ? value : undefined));
+
+/** Narrow any image list (all, a tag, a search, a creator): combinable with each other and with `tag` or `q`. */
+export const listFilters = z.object({
+  orientation: z.enum(orientations, { error: `orientation must be one of ${orientations.join(", ")}` }).optional(),
+  color: z.enum(colorNames, { error: `color must be one of ${colorNames.join(", ")}` }).optional(),
+});
+export type ListFilters = z.infer<typeof listFilters>;
 
 export const imageListQuery = z.object({
   cursor: z
@@ -136,6 +176,7 @@ export const imageListQuery = z.object({
   tag: trimmedOptional(TAG_MAX_LENGTH, "tag"),
   /** Matches title, creator name or any tag containing it, case-insensitively. */
   q: trimmedOptional(Q_MAX_LENGTH, "q"),
+  ...listFilters.shape,
 });
 export type ImageListQuery = z.infer<typeof imageListQuery>;
 
@@ -151,6 +192,7 @@ export const galleryPageQuery = z.object({
     .trim()
     .optional()
     .transform((value) => value?.slice(0, Q_MAX_LENGTH).trim() || undefined),
+  ...listFilters.shape,
 });
 
 export const suggestionsQuery = z.object({

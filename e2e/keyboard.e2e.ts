@@ -20,7 +20,7 @@ describe("keyboard only", () => {
 
     // Tab on to the first card's link.
     let card: string | undefined;
-    for (let i = 0; i < 40 && !card; i++) {
+    for (let i = 0; i < 60 && !card; i++) {
       await page.keyboard.press("Tab");
       card = await page.evaluate(() => {
         const active = document.activeElement;

@@ -72,6 +72,7 @@ export function createServices(deps: {
     log,
     publicUrl: (key) => media.publicUrl(key),
     cache: createCatalogCache(catalogChanges),
+    secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   return {

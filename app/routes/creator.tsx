@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { data, Link } from "react-router";
-import { creatorNameParam, PAGE_SIZE_DEFAULT } from "#contracts/catalog";
+import { creatorNameParam, listFilters, PAGE_SIZE_DEFAULT, type ListFilters } from "#contracts/catalog";
 import { Avatar } from "~/features/gallery/image-card";
 import { ImageGrid } from "~/features/gallery/image-grid";
+import { ListFiltersBar } from "~/features/gallery/list-filters";
+import { filterParams } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import { ArrowLeftIcon } from "~/lib/icons";
@@ -12,13 +14,16 @@ import type { Route } from "./+types/creator";
 const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
 const preloadModal = () => void import("~/features/gallery/image-modal");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const missing = () => data({ creator: null }, { status: 404 });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const missing = () => data({ creator: null, filters: {} }, { status: 404 });
   const name = creatorNameParam.safeParse(params.name);
   if (!name.success) return missing();
+  const narrowed = listFilters.safeParse(filterParams(new URL(request.url).searchParams));
+  if (!narrowed.success) throw data(narrowed.error.issues[0]!.message, { status: 400 });
+  const filters = narrowed.data;
   const viewer = await context.viewer();
   try {
-    return { creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT }, viewer?.id) };
+    return { creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT, ...filters }, viewer?.id), filters };
   } catch (error) {
     if (isNotFound(error)) return missing();
     throw error;
@@ -44,7 +49,7 @@ const backLink = (
 
 /** `/creator/{name}`: a creator's totals and images. */
 export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
-  const { creator } = loaderData;
+  const { creator, filters } = loaderData;
   if (!creator) {
     return (
       <main className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
@@ -56,11 +61,17 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  return <CreatorPage creator={creator} />;
+  return <CreatorPage creator={creator} filters={filters} />;
 }
 
-function CreatorPage({ creator }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]> }) {
-  const pageUrl = useCallback((cursor: string) => `/api/creators/${encodeURIComponent(creator.name)}${queryString({ cursor })}`, [creator.name]);
+function CreatorPage({ creator, filters }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters }) {
+  const { orientation, color } = filters;
+  const base = `/creator/${encodeURIComponent(creator.name)}`;
+  const pageUrl = useCallback(
+    (cursor: string) => `/api/creators/${encodeURIComponent(creator.name)}${queryString({ cursor, orientation, color })}`,
+    [creator.name, orientation, color],
+  );
+  const filtersHref = useCallback((narrowed: ListFilters) => `${base}${queryString({ ...narrowed })}`, [base]);
   const list = usePagedImages(creator.images, pageUrl);
   const [open, setOpen] = useState<number | null>(null);
   const stats = [
@@ -88,6 +99,10 @@ function CreatorPage({ creator }: { creator: NonNullable<Route.ComponentProps["l
       <h2 className="mb-5 mt-12 text-lg font-semibold">
         Images by {creator.name} ({creator.uploads})
       </h2>
+      <div className="mb-5">
+        <ListFiltersBar filters={filters} hrefFor={filtersHref} />
+      </div>
+      {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">No images match these filters.</p>}
       <ImageGrid
         images={list.images}
         label={`Images by ${creator.name}`}

@@ -1,9 +1,10 @@
 import { useCallback, useEffect } from "react";
-import { Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { galleryPageQuery, PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX, type ImageSummary } from "#contracts/catalog";
+import { data, Link, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { galleryPageQuery, PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
-import { isImagePath, listKey } from "~/features/gallery/list-key";
+import { ListFiltersBar } from "~/features/gallery/list-filters";
+import { filterParams, isImagePath, listKey } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import type { Route } from "./+types/gallery";
@@ -25,13 +26,18 @@ export interface GalleryOutletContext {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // An image's own page shows the newest images behind its detail.
-  const params = isImagePath(url.pathname) ? {} : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined };
-  const query = { limit: PAGE_SIZE_DEFAULT, ...galleryPageQuery.parse(params) };
+  const params = isImagePath(url.pathname)
+    ? {}
+    : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined, ...filterParams(url.searchParams) };
+  const parsed = galleryPageQuery.safeParse(params);
+  if (!parsed.success) throw data(parsed.error.issues[0]!.message, { status: 400 });
+  const query = { limit: PAGE_SIZE_DEFAULT, ...parsed.data };
   const viewer = await context.viewer();
   const { catalog } = context.services;
-  const [page, tags] = await Promise.all([catalog.list(query, viewer?.id), catalog.randomTags()]);
+  const [page, tags] = await Promise.all([catalog.list(query, viewer?.id, context.visitor), catalog.randomTags()]);
   const tag = query.tag ?? null;
-  return { page, tags, tag, q: tag ? null : (query.q ?? null), found: foundCount(page.total), key: listKey(url) };
+  const filters = { orientation: query.orientation, color: query.color };
+  return { page, tags, tag, q: tag ? null : (query.q ?? null), found: foundCount(page.total), filters, key: listKey(url) };
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -53,11 +59,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, found, key } = loaderData;
+  const { page, tags, tag, q, found, filters, key } = loaderData;
+  const { orientation, color } = filters;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q })}`, [tag, q]);
+  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q, orientation, color })}`, [tag, q, orientation, color]);
+  const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
   const list = usePagedImages(page, pageUrl);
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
 
@@ -85,9 +93,25 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         ) : q ? (
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {total !== "0" ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
-          </h1>
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {total !== "0" ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
+            </h1>
+            {page.didYouMean?.length ? (
+              <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+                Did you mean{" "}
+                {page.didYouMean.map((suggestion, i) => (
+                  <span key={suggestion}>
+                    {i > 0 && (i === page.didYouMean!.length - 1 ? " or " : ", ")}
+                    <Link to={`/${queryString({ q: suggestion, orientation, color })}`} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
+                      {suggestion}
+                    </Link>
+                  </span>
+                ))}
+                ?
+              </p>
+            ) : null}
+          </div>
         ) : (
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">Free images for every project</h1>
@@ -97,12 +121,15 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <ExploreTags initial={tags} active={tag} />
+        <ListFiltersBar filters={filters} hrefFor={filtersHref} />
       </div>
 
       {reloading ? (
         <LoadingIndicator />
       ) : list.images.length > 0 ? (
         <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!isImagePath(location.pathname)} />
+      ) : orientation || color ? (
+        <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
       ) : tag || q ? (
         <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
       ) : (

@@ -23,8 +23,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           are not linked to your account.
         </li>
         <li>
-          <strong>Search queries</strong>: the words searched for and how many images matched, without who searched. They
-          help us tag images better and recommend related ones.
+          <strong>Search queries</strong>: the words searched for and how many images matched, without who searched: only a
+          code that changes every day and cannot be turned back into your address or browser, so that a search counts as
+          popular when several people make it. They help us tag images better, recommend related ones and suggest popular
+          searches.
         </li>
         <li>
           <strong>Your account</strong>, if you create one: your name, your email address and a hash of your password (never

@@ -52,7 +52,8 @@ class Kept<V> {
 
 export interface CatalogCache {
   page(key: string, load: () => Promise<ImagePage>): Promise<ImagePage>;
-  searchTotal(q: string, load: () => Promise<number>): Promise<number>;
+  /** `key` names the search and what narrows it (orientation, colour). */
+  searchTotal(key: string, load: () => Promise<number>): Promise<number>;
 }
 
 /** Keeps lists while `changes` is live; without a feed, keeps nothing. */
@@ -66,6 +67,6 @@ export function createCatalogCache(changes: ChangeFeed | undefined): CatalogCach
   const live = () => changes?.live === true;
   return {
     page: (key, load) => (live() ? pages.get(key, load) : load()),
-    searchTotal: (q, load) => (live() ? totals.get(q, load) : load()),
+    searchTotal: (key, load) => (live() ? totals.get(key, load) : load()),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
@@ -11,6 +12,14 @@ import { searchQueries, type ImageVariant } from "../db/schema.ts";
  * is rare, and walks the newest-first order when it is common.
  */
 
+export interface LoggedSearch {
+  query: string;
+  results: number;
+  createdAt: Date;
+  /** A keyed hash naming the searcher for the day (catalog-service.ts), or null. */
+  visitor: string | null;
+}
+
 /** Where a page starts: after this row of this search tier (0 outside text search). */
 export interface Position {
   rank: number;
@@ -19,12 +28,15 @@ export interface Position {
   id: number;
 }
 
-export type ImageFilter =
+/** Which list, narrowed by orientation and colour when those are given. */
+export type ImageFilter = (
   | { kind: "all" }
   | { kind: "tag"; tag: string }
   /** `q` lower-cased, trimmed, with single spaces. */
   | { kind: "search"; q: string }
-  | { kind: "creator"; creatorId: number };
+  | { kind: "creator"; creatorId: number }
+) &
+  ListFilters;
 
 export interface SummaryRow {
   id: number;
@@ -85,6 +97,9 @@ export interface SitemapRow {
  * thousands of images costs no more than a rare one. */
 const RELATED_PER_TAG = 100;
 
+/** Perceptual hashes this close (bits of 64) count as looking alike in related images, the closer the more. */
+const LOOKALIKE_BITS = 12;
+
 /** Search tiers, best first: a word of the title or a tag starts with the query; the title or a
  * tag contains it elsewhere; only the creator's name contains it. */
 export const SEARCH_TIERS = 3;
@@ -100,6 +115,15 @@ function wordStartPattern(q: string): string {
 }
 
 const published = sql`i.status = 'published'`;
+
+/** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
+function narrowedBy(filters: ListFilters): SQL {
+  const conditions = [
+    ...(filters.orientation ? [sql`i.orientation = ${filters.orientation}`] : []),
+    ...(filters.color ? [sql`i.colors @> ${`{${filters.color}}`}::text[]`] : []),
+  ];
+  return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+}
 
 interface SearchTerms {
   /** LIKE pattern and regular expression for the query. */
@@ -207,7 +231,7 @@ export function createCatalogRepository(db: Db) {
   /** The ids of one page, in order, with their search tier. */
   async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
     const newest = (condition: SQL, rank = 0, position: Position | null = from ?? null) =>
-      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${after(position)}
+      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filter)} ${after(position)}
         order by ${newestFirst} limit ${limit}`;
     switch (filter.kind) {
       case "all":
@@ -238,11 +262,12 @@ export function createCatalogRepository(db: Db) {
     },
 
     /**
-     * How many published images a text search (`q` lower-cased) matches, counted up to
-     * SEARCH_TOTAL_MAX + 1: counting every match of a common word reads a good part of the
-     * catalog, stopping there reads a few thousand rows at most (decision 016).
+     * How many published images a text search (`q` lower-cased) matches, narrowed by
+     * `filters`, counted up to SEARCH_TOTAL_MAX + 1: counting every match of a common word
+     * reads a good part of the catalog, stopping there reads a few thousand rows at most
+     * (decision 016).
      */
-    async searchCount(q: string): Promise<number> {
+    async searchCount(q: string, filters: ListFilters): Promise<number> {
       const contains = containsPattern(q);
       let exact = sql``;
       // search_text joins the lower-cased fields with spaces, so a text without spaces matches
@@ -254,7 +279,7 @@ export function createCatalogRepository(db: Db) {
       }
       const [row] = await rows<{ n: number }>(sql`
         select count(*)::int as n from (
-          select from images i where ${published} and i.search_text like ${contains} ${exact} limit ${SEARCH_TOTAL_MAX + 1}) found`);
+          select from images i where ${published} and i.search_text like ${contains} ${exact} ${narrowedBy(filters)} limit ${SEARCH_TOTAL_MAX + 1}) found`);
       return row!.n;
     },
 
@@ -277,7 +302,12 @@ export function createCatalogRepository(db: Db) {
         where i.id = any(${intArray(ids)}) and ${published}`));
     },
 
-    /** Published images most like this one: most shared tags (among the latest of each tag), then same creator, then same category, then newest. */
+    /**
+     * Published images most like this one, among those sharing a tag (the latest of each tag),
+     * the creator or the category: scored 3 per shared tag, 2 for the creator, 1 for the
+     * category, and up to 2 for looking alike (perceptual hashes within 12 bits), newest first
+     * among equals.
+     */
     async related(image: Pick<DetailRow, "id" | "creatorId" | "category">, limit: number): Promise<SummaryRow[]> {
       const { id, creatorId, category } = image;
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
@@ -296,8 +326,11 @@ export function createCatalogRepository(db: Db) {
                                 order by ${newestFirst} limit ${limit}) same_category)
         select ${summaryColumns}, 0 as rank
         from candidates k join images i on i.id = k.id join creators c on c.id = i.creator_id left join shared s on s.id = i.id
+          cross join (select visual_hash as hash from images where id = ${id}) mine
         where ${published}
-        order by coalesce(s.n, 0) desc, i.creator_id = ${creatorId} desc, i.category = ${category} desc, ${newestFirst}
+        order by 3 * coalesce(s.n, 0) + (i.creator_id = ${creatorId})::int * 2 + (i.category = ${category})::int
+            + coalesce(greatest(0, ${LOOKALIKE_BITS} - bit_count((i.visual_hash # mine.hash)::bit(64))) / ${LOOKALIKE_BITS / 2}::numeric, 0) desc,
+          ${newestFirst}
         limit ${limit}`));
     },
 
@@ -344,8 +377,35 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Adds searches to the search-query log, in one statement. */
-    async logSearches(searches: Array<{ query: string; results: number; createdAt: Date }>): Promise<void> {
+    async logSearches(searches: LoggedSearch[]): Promise<void> {
       if (searches.length) await db.insert(searchQueries).values(searches);
+    },
+
+    /**
+     * Searches of the last `days` that found images, made by at least `minVisitors` distinct
+     * visitors (a visitor's key changes daily, so one person on three days counts thrice),
+     * most visitors first; each as most people spelled it.
+     */
+    async popularSearches(days: number, minVisitors: number, limit: number): Promise<string[]> {
+      const found = await rows<{ query: string }>(sql`
+        select mode() within group (order by query) as query
+        from search_queries
+        where created_at > now() - make_interval(days => ${days}) and results > 0 and visitor is not null
+        group by lower(regexp_replace(query, '\s+', ' ', 'g'))
+        having count(distinct visitor) >= ${minVisitors}
+        order by count(distinct visitor) desc, count(*) desc, 1
+        limit ${limit}`);
+      return found.map((r) => r.query);
+    },
+
+    /** Tags of published images closest to `q` (lower-cased) by trigram similarity, closest first. */
+    async closestTags(q: string, count: number): Promise<string[]> {
+      const found = await rows<{ name: string }>(sql`
+        select t.name from tags t
+        where lower(t.name) % ${q}
+          and exists (select 1 from image_tags it join images i on i.id = it.image_id where it.tag_id = t.id and ${published})
+        order by similarity(lower(t.name), ${q}) desc, lower(t.name) limit ${count}`);
+      return found.map((r) => r.name);
     },
 
     /** Published images by id, `limit` at a time after `afterId`. */

@@ -230,6 +230,19 @@ describe("an image's detail", () => {
       "Rel same category 4",
     ]);
   });
+
+  it("mixes in looking alike: a near-identical picture ranks above an image by the same creator, a distant one does not", async () => {
+    const hash = 0x0f0f_3c3c_f0f0_a5a5n;
+    const made = await addImages(db, [
+      { title: "Look target", creator: "Look Creator", category: "Look", createdAt: minute(60), visualHash: hash },
+      { title: "Look same creator", creator: "Look Creator", category: "Other", createdAt: minute(61) },
+      { title: "Look alike", creator: "Someone", category: "Look", createdAt: minute(62), visualHash: hash ^ 0b101n },
+      { title: "Look unlike", creator: "Someone", category: "Look", createdAt: minute(63), visualHash: ~hash },
+    ]);
+    const related = (await catalog.get(made[0]!)).related.map((r) => r.title);
+    // Alike: category 1 + looks 10/6 beats the creator's 2; unlike: the category's 1 alone.
+    expect(related).toEqual(["Look alike", "Look same creator", "Look unlike"]);
+  });
 });
 
 describe("tags", () => {

@@ -1,6 +1,9 @@
+import { createHmac } from "node:crypto";
 import {
+  DID_YOU_MEAN_MAX,
   EXPLORE_TAGS,
   imagePath,
+  POPULAR_SEARCHES_MAX,
   RELATED_MAX,
   SUGGESTIONS_MAX,
   SUGGESTIONS_MIN_CHARS,
@@ -10,13 +13,14 @@ import {
   type ImagePage,
   type ImageSource,
   type ImageSummary,
+  type ListFilters,
 } from "#contracts/catalog";
 import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type Position, type SummaryRow } from "./catalog-repository.ts";
+import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type Position, type SummaryRow } from "./catalog-repository.ts";
 
 /**
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
@@ -24,11 +28,16 @@ import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter,
  */
 
 /** A list query as parsed by `imageListQuery` (or built by a loader). */
-export interface ListQuery {
+export interface ListQuery extends ListFilters {
   limit: number;
   cursor?: string | undefined;
   tag?: string | undefined;
   q?: string | undefined;
+}
+
+/** The orientation and colour of a query, always in the same order: part of the lists' cache keys. */
+function filtersOf(query: ListFilters): ListFilters {
+  return { orientation: query.orientation, color: query.color };
 }
 
 export interface SitemapEntry {
@@ -44,6 +53,10 @@ const SITEMAP_BATCH = 1000;
 /** Searches are written to the search-query log in one insert per this long, not one per search. */
 const SEARCH_LOG_FLUSH_MS = 250;
 const SEARCH_LOG_BATCH_MAX = 500;
+/** Popular searches: of the last week, made by at least this many people, recounted at most this often (and after each write to the log). */
+const POPULAR_DAYS = 7;
+const POPULAR_MIN_VISITORS = 3;
+const POPULAR_KEPT_MS = 60_000;
 
 const CURSOR = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
 
@@ -93,10 +106,17 @@ export function createCatalogService(deps: {
   publicUrl: (key: string) => string;
   /** Lists as everyone sees them, kept between changes (catalog-cache.ts). */
   cache: CatalogCache;
+  /** Keys the daily visitor hash of the search log. */
+  secret: string;
 }) {
   const { catalog: repository, log, publicUrl, cache } = deps;
 
-  let searches: Array<{ query: string; results: number; createdAt: Date }> = [];
+  /** Names a visitor (address and browser) for today only: the key cannot be reversed, and tomorrow's differs. */
+  const visitorKey = (visitor: string) =>
+    createHmac("sha256", deps.secret).update(`search-visitor:${new Date().toISOString().slice(0, 10)}:${visitor}`).digest("base64url");
+
+  let popular: { at: number; searches: Promise<string[]> } | undefined;
+  let searches: LoggedSearch[] = [];
   let searchLogTimer: NodeJS.Timeout | undefined;
   async function flushSearchLog(): Promise<void> {
     clearTimeout(searchLogTimer);
@@ -104,9 +124,10 @@ export function createCatalogService(deps: {
     const batch = searches;
     searches = [];
     await repository.logSearches(batch).catch((error: unknown) => log.error(`Could not log ${batch.length} search queries`, error));
+    popular = undefined;
   }
-  function logSearch(query: string, results: number): void {
-    searches.push({ query, results, createdAt: new Date() });
+  function logSearch(query: string, results: number, visitor: string | undefined): void {
+    searches.push({ query, results, createdAt: new Date(), visitor: visitor ? visitorKey(visitor) : null });
     if (searches.length >= SEARCH_LOG_BATCH_MAX) void flushSearchLog();
     else searchLogTimer ??= setTimeout(() => void flushSearchLog(), SEARCH_LOG_FLUSH_MS);
   }
@@ -159,14 +180,14 @@ export function createCatalogService(deps: {
       const from = query.cursor ? decodeCursor(query.cursor) : undefined;
       const [rows, total] = await Promise.all([
         repository.page(filter, from, query.limit + 1),
-        from || filter.kind !== "search" ? null : cache.searchTotal(filter.q, () => repository.searchCount(filter.q)),
+        from || filter.kind !== "search"
+          ? null
+          : cache.searchTotal(JSON.stringify([filter.q, filter.orientation, filter.color]), () => repository.searchCount(filter.q, filter)),
       ]);
       const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-      return {
-        items: rows.slice(0, query.limit).map(summary),
-        nextCursor: last ? encodeCursor(last) : null,
-        total,
-      };
+      const found: ImagePage = { items: rows.slice(0, query.limit).map(summary), nextCursor: last ? encodeCursor(last) : null, total };
+      if (total === 0 && filter.kind === "search") found.didYouMean = await repository.closestTags(filter.q, DID_YOU_MEAN_MAX);
+      return found;
     });
   }
 
@@ -176,12 +197,19 @@ export function createCatalogService(deps: {
   }
 
   return {
-    /** Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked). */
-    async list(query: ListQuery, viewerId?: string): Promise<ImagePage> {
+    /**
+     * Published images, newest first; `tag` (exact, any case) wins over `q` (contains, ranked);
+     * either narrowed by orientation and colour. A search is logged with `visitor` (address and
+     * browser, hashed for the day) so that popular searches count people, not requests.
+     */
+    async list(query: ListQuery, viewerId?: string, visitor?: string): Promise<ImagePage> {
       const q = query.q && normalise(query.q);
-      const filter: ImageFilter = query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" };
+      const filter: ImageFilter = {
+        ...(query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" }),
+        ...filtersOf(query),
+      };
       const result = await page(filter, query, viewerId);
-      if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total);
+      if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total, visitor);
       return result;
     },
 
@@ -219,6 +247,18 @@ export function createCatalogService(deps: {
       if (!(await repository.addView(id))) throw notFound("Image");
     },
 
+    /** Searches of the last week that found images, made by several people, most made first (at most POPULAR_SEARCHES_MAX). */
+    popularSearches(): Promise<string[]> {
+      if (!popular || Date.now() - popular.at > POPULAR_KEPT_MS) {
+        const searches = repository.popularSearches(POPULAR_DAYS, POPULAR_MIN_VISITORS, POPULAR_SEARCHES_MAX);
+        popular = { at: Date.now(), searches };
+        searches.catch(() => {
+          if (popular?.searches === searches) popular = undefined;
+        });
+      }
+      return popular.searches;
+    },
+
     /** EXPLORE_TAGS random tags that lead somewhere. */
     randomTags(): Promise<string[]> {
       return repository.randomTags(EXPLORE_TAGS);
@@ -231,7 +271,7 @@ export function createCatalogService(deps: {
     },
 
     /** A creator with totals over their published images and a page of those images. */
-    async creator(name: string, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<CreatorPage> {
+    async creator(name: string, query: Pick<ListQuery, "cursor" | "limit" | "orientation" | "color">, viewerId?: string): Promise<CreatorPage> {
       const creator = await repository.creator(name);
       if (!creator || creator.uploads === 0) throw notFound("Creator");
       return {
@@ -240,7 +280,7 @@ export function createCatalogService(deps: {
         uploads: creator.uploads,
         downloads: creator.downloads,
         likes: creator.likes,
-        images: await page({ kind: "creator", creatorId: creator.id }, query, viewerId),
+        images: await page({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query, viewerId),
       };
     },
 

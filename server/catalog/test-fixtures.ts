@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import type { ColorName } from "#contracts/catalog";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Db } from "../db/database.ts";
 import { images, type ImageVariant } from "../db/schema.ts";
@@ -27,10 +28,14 @@ export interface FixtureImage {
   likes?: number;
   downloads?: number;
   howMade?: HowMade;
+  /** Null: not labelled yet. */
+  colors?: ColorName[] | null;
+  /** Perceptual hash (server/media/visual-hash.ts); none by default. */
+  visualHash?: bigint;
 }
 
 /** The files the media pipeline would have stored for an image this size (keys are made up). */
-export function fakeFile(width: number, height: number, bytes: number): StoredFile {
+export function fakeFile(width: number, height: number, bytes: number, colors: ColorName[] | null = ["blue"]): StoredFile {
   const hash = randomUUID().replaceAll("-", "").repeat(2);
   const widths = [...[320, 640, 1280, 1920].filter((w) => w < Math.min(width, 2560) * 0.9), Math.min(width, 2560)];
   const variants: ImageVariant[] = widths.flatMap((w) =>
@@ -48,6 +53,8 @@ export function fakeFile(width: number, height: number, bytes: number): StoredFi
     bytes,
     contentHash: hash,
     dominantColor: "#336699",
+    colors,
+    visualHash: null,
     placeholder: "YJqGPQw7sFlslqhFafOCe2dvA4pw",
     originalKey: `o/${hash.slice(0, 2)}/${hash}.jpg`,
     originalFormat: "jpeg",
@@ -75,7 +82,7 @@ export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]>
       createdAt: image.createdAt,
       downloads: image.downloads ?? 0,
       views: 0,
-      file: fakeFile(image.width ?? 1600, image.height ?? 1000, image.bytes ?? 1_000_000),
+      file: { ...fakeFile(image.width ?? 1600, image.height ?? 1000, image.bytes ?? 1_000_000, image.colors), visualHash: image.visualHash ?? null },
     });
     // A stored like total without the people behind it: enough for the read side's sums.
     const [row] = await db.update(images).set({ likes: image.likes ?? 0 }).where(eq(images.sourceId, sourceId)).returning({ id: images.id });
@@ -98,5 +105,5 @@ export const mediaUrl = (key: string) => `/media/${key}`;
 
 /** The catalog service as the app builds it, with media served under /media; it keeps lists only when given `changes`. */
 export function catalogService(db: Db, changes?: ChangeFeed) {
-  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes) });
+  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes), secret: "test-secret" });
 }

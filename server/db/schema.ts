@@ -1,6 +1,8 @@
+import { orientations } from "#contracts/catalog";
 import { reportReasons } from "#contracts/engagement";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -161,6 +163,14 @@ export const images = pgTable(
     aiSeed: text("ai_seed"),
     aiSettings: text("ai_settings"),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
+    /** Named colours (contracts/catalog.ts) covering a fair share of the picture (server/media/palette.ts); null until labelled (`npm run colors`). */
+    colors: text("colors").array(),
+    /** Perceptual hash of the picture (server/media/visual-hash.ts), to recognise near-identical copies; null for older images. */
+    visualHash: bigint("visual_hash", { mode: "bigint" }),
+    /** From the size: square within 5% of 1:1. */
+    orientation: text("orientation", { enum: orientations })
+      .notNull()
+      .generatedAlwaysAs(sql`case when width * 20 > height * 21 then 'landscape' when height * 20 > width * 21 then 'portrait' else 'square' end`),
   },
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
@@ -176,6 +186,10 @@ export const images = pgTable(
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Also images_creator_totals_idx (creator_id) INCLUDE (likes, downloads) WHERE published, for a
     // creator's totals: in migration 0004, as drizzle cannot declare INCLUDE.
+    index("images_orientation_idx")
+      .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index("images_colors_idx").using("gin", t.colors),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],
 );
@@ -303,6 +317,8 @@ export const searchQueries = pgTable(
     query: text("query").notNull(),
     results: integer("results").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A keyed hash of the searcher's address and browser that changes every day: tells several people from one, names no one. */
+    visitor: text("visitor"),
   },
   (t) => [index("search_queries_created_idx").on(t.createdAt)],
 );

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Services } from "../services.ts";
 import { requestIdOf } from "./request-id.ts";
-import { viewerOf } from "./viewer.ts";
+import { viewerOf, visitorOf } from "./viewer.ts";
 
 /** What every React Router loader and action receives as `context`. */
 export type RequestContext = {
@@ -14,6 +14,8 @@ export type RequestContext = {
   requestId: string;
   /** This response's CSP nonce, for every inline script and style of the page (absent in dev mode). */
   cspNonce: string | undefined;
+  /** The address and browser asking (server/http/viewer.ts visitorOf), to count distinct searchers. */
+  visitor: string;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
   finishPage(html: string): string;
 };
@@ -39,6 +41,7 @@ export function requestContext(
     viewer: () => viewerOf(req, services),
     requestId: requestIdOf(req),
     cspNonce: page.nonce,
+    visitor: visitorOf(req),
     finishPage: (html) => page.finishPage(html, page.nonce),
   };
 }

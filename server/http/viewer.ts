@@ -17,6 +17,14 @@ export function viewerOf(req: Request, services: Services): Promise<Viewer | nul
   return viewer;
 }
 
+/**
+ * Who is asking, as far as counting distinct visitors goes: the address and the browser.
+ * Never stored as is (the catalog service keeps a keyed hash of it, changing daily).
+ */
+export function visitorOf(req: Request): string {
+  return `${req.ip ?? req.socket.remoteAddress ?? ""} ${req.get("user-agent") ?? ""}`;
+}
+
 /** The signed-in person, or a 401 UNAUTHENTICATED. */
 export async function requireViewer(req: Request, services: Services): Promise<Viewer> {
   const viewer = await viewerOf(req, services);

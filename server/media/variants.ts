@@ -3,18 +3,22 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { ColorName } from "#contracts/catalog";
 import { inParallel } from "../in-parallel.ts";
 import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
 import { labelHash } from "./labels.ts";
+import { colorLabels } from "./palette.ts";
 import type { MediaStorage } from "./storage.ts";
+import { visualHash } from "./visual-hash.ts";
 
 /**
  * Turns an uploaded or imported file into what the gallery serves: the original with none of
  * its metadata but its colour profile (kept, never served as such: downloads label it), AVIF +
  * WebP + JPEG at a ladder of widths (never upscaled) labelled with the XMP of labels.ts, a
- * thumbhash placeholder, the dominant colour and the facts about the file. Anything that is
- * not a usable image is refused with an AppError before a single byte is stored.
+ * thumbhash placeholder, the dominant colour, the colour names of its palette and a perceptual
+ * hash, and the facts about the file. Anything that is not a usable image is refused with an
+ * AppError before a single byte is stored.
  */
 
 export const MAX_PIXELS = 100_000_000;
@@ -83,6 +87,9 @@ export interface ProcessedImage extends ImageFiles {
   /** sha256 of the file as it came: an import that brings the same file again skips the work. */
   contentHash: string;
   dominantColor: string;
+  colors: ColorName[];
+  /** dHash (visual-hash.ts): near-identical copies are within a few bits. */
+  visualHash: bigint;
   placeholder: string;
   originalFormat: string;
 }
@@ -191,6 +198,8 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
       .toBuffer({ resolveWithObject: true });
     const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
     const { dominant } = await sharp(small.data, { raw: small.info }).stats();
+    const colors = await colorLabels(sharp(small.data, { raw: small.info }));
+    const hash = await visualHash(sharp(small.data, { raw: small.info }));
     const originalFormat = format === "heif" ? "avif" : format;
     const original = await keptOriginal(input, originalFormat, upright);
     return {
@@ -198,6 +207,8 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
       height,
       contentHash: sha256(input),
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+      colors,
+      visualHash: hash,
       placeholder,
       originalFormat,
       ...(await filesOf(original, ext, width, xmp)),

@@ -5,8 +5,8 @@ import type { PageCache, RenderedPage } from "./page-cache.ts";
 
 /**
  * Serves the pages everyone sees alike from the page cache: GET or HEAD, no session cookie,
- * one of the pages below. The key is the path with only the query parameters the page reads,
- * in a fixed order, so that `?utm_source=…` or `?a=1&b=2…` neither grow the cache nor miss
+ * one of the pages below, no search. The key is the path with only the query parameters the
+ * page reads, in a fixed order, so that `?utm_source=…` or `?a=1&b=2…` neither grow the cache nor miss
  * it; the page is rendered for exactly that URL. Everything else goes on to React Router,
  * rendered per request (a signed-in viewer's pages, forms, data requests).
  */
@@ -22,12 +22,16 @@ interface KeptRoute {
 /** Explore tags are drawn at random per render; this many draws are kept per URL. */
 export const EXPLORE_VARIANTS = 4;
 
+/** The list filters every list page reads (contracts/catalog.ts listFilters). */
+const FILTERS = ["orientation", "color"];
+
 const routes: KeptRoute[] = [
-  // Home, a tag, a search (routes/gallery.tsx reads `tag` and `q`).
-  { path: /^\/$/, params: ["tag", "q"], variants: EXPLORE_VARIANTS },
+  // Home and a tag (routes/gallery.tsx reads `tag`, the filters and `q`; a search is rendered
+  // per request, so that the search log, which popular searches count, sees every one).
+  { path: /^\/$/, params: ["tag", ...FILTERS], variants: EXPLORE_VARIANTS },
   // An image over the newest images; `.data` is React Router's data request for a navigation.
   { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: EXPLORE_VARIANTS },
-  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: [], variants: 1 },
+  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: 1 },
   { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: 1 },
 ];
 
@@ -41,8 +45,9 @@ export function keptPageKey(url: string): { key: string; route: KeptRoute } | un
   const route = routes.find((candidate) => candidate.path.test(path));
   if (!route) return undefined;
   let key = path;
-  if (at >= 0 && route.params.length) {
+  if (at >= 0) {
     const query = new URLSearchParams(url.slice(at + 1));
+    if (query.get("q")) return undefined;
     const kept = new URLSearchParams();
     for (const name of route.params) {
       const value = query.get(name);

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog";
 import { api, queryString } from "~/lib/api";
+import { filterParams } from "./list-key";
 import { SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
 
@@ -31,8 +32,23 @@ function useTagSuggestions(text: string): string[] {
   return enough && found.for === query ? found.tags : [];
 }
 
+/** Popular searches of the week, asked for the first time `wanted` is true (the box is focused and empty). */
+function usePopularSearches(wanted: boolean): string[] {
+  const [searches, setSearches] = useState<string[]>([]);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!wanted || asked.current) return;
+    asked.current = true;
+    api<{ searches: string[] }>("/api/searches/popular").then(
+      (answer) => setSearches(answer.searches),
+      () => setSearches([]),
+    );
+  }, [wanted]);
+  return searches;
+}
+
 /**
- * The search box: text search on submit, and tag suggestions as a combobox (arrow keys move
+ * The search box: text search on submit, popular searches while it is focused and empty, and tag suggestions as a combobox (arrow keys move
  * through them, Enter picks one, Escape closes them).
  */
 export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolean; onDone?: () => void; className?: string }) {
@@ -43,7 +59,11 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const suggestions = useTagSuggestions(text);
+  const tagSuggestions = useTagSuggestions(text);
+  const empty = text.trim() === "";
+  const popular = usePopularSearches(open && empty);
+  // An empty box offers popular searches (each a search); a typed text, tags containing it.
+  const suggestions = empty ? popular : tagSuggestions;
   const id = useId();
   const listId = `${id}-suggestions`;
   const expanded = open && suggestions.length > 0;
@@ -62,9 +82,12 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
     onDone?.();
     void navigate(to);
   };
-  const pickTag = (tag: string) => {
+  // A search or a tag keeps the orientation and colour chosen.
+  const filters = filterParams(params);
+  const pick = (option: string) => {
+    if (empty) return finish(`/${queryString({ q: option, ...filters })}`);
     setText("");
-    finish(`/${queryString({ tag })}`);
+    finish(`/${queryString({ tag: option, ...filters })}`);
   };
 
   return (
@@ -74,9 +97,9 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
       onSubmit={(event) => {
         event.preventDefault();
         const picked = expanded ? suggestions[active] : undefined;
-        if (picked) return pickTag(picked);
+        if (picked) return pick(picked);
         const q = text.trim();
-        if (q) finish(`/${queryString({ q })}`);
+        if (q) finish(`/${queryString({ q, ...filters })}`);
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
@@ -132,22 +155,22 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
       <ul
         id={listId}
         role="listbox"
-        aria-label="Tag suggestions"
+        aria-label={empty ? "Popular searches" : "Tag suggestions"}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-1.5 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
       >
-        {suggestions.map((tag, index) => (
+        {suggestions.map((option, index) => (
           <li
-            key={tag}
+            key={option}
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === active}
             onPointerDown={(event) => event.preventDefault()}
-            onClick={() => pickTag(tag)}
+            onClick={() => pick(option)}
             className="flex cursor-pointer items-center gap-3 px-4 py-2.5 text-sm aria-selected:bg-neutral-100 hover:bg-neutral-100 dark:aria-selected:bg-neutral-800 dark:hover:bg-neutral-800"
           >
             <SearchIcon size={16} className="text-neutral-500 dark:text-neutral-400" />
-            {tag}
+            {option}
           </li>
         ))}
       </ul>

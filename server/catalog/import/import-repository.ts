@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { creators, downloadEvents, imageTags, images, likes, tags, user } from "../../db/schema.ts";
 import type { howMadeColumns } from "./text.ts";
@@ -6,7 +6,7 @@ import type { howMadeColumns } from "./text.ts";
 /** The image file's facts and where its objects are. */
 export type StoredFile = Pick<
   typeof images.$inferSelect,
-  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "placeholder" | "originalKey" | "originalFormat" | "variants" | "mediaLabel"
+  "width" | "height" | "bytes" | "contentHash" | "dominantColor" | "colors" | "visualHash" | "placeholder" | "originalKey" | "originalFormat" | "variants" | "mediaLabel"
 >;
 
 /** Everything an import writes for one image. */
@@ -44,6 +44,8 @@ export function importRepository(db: Db) {
           bytes: images.bytes,
           contentHash: images.contentHash,
           dominantColor: images.dominantColor,
+          colors: images.colors,
+          visualHash: images.visualHash,
           placeholder: images.placeholder,
           originalKey: images.originalKey,
           originalFormat: images.originalFormat,
@@ -53,6 +55,29 @@ export function importRepository(db: Db) {
         .from(images)
         .where(and(eq(images.source, source), eq(images.sourceId, sourceId)));
       return (row as StoredFile | undefined) ?? null;
+    },
+
+    /**
+     * The id of another image (not this source record) with the same bytes, or a near-identical
+     * picture: the same shape within 1%, a colour in common (flat pictures of different
+     * colours share a hash) and a perceptual hash within `maxBits` bits.
+     */
+    async findDuplicate(
+      record: { source: string; sourceId: string },
+      file: Pick<StoredFile, "contentHash" | "width" | "height"> & { visualHash: bigint; colors: string[] },
+      maxBits: number,
+    ): Promise<number | undefined> {
+      const ratio = file.width / file.height;
+      const { rows } = await db.execute<{ id: number }>(sql`
+        select ${images.id} as id from ${images}
+        where not (${images.source} = ${record.source} and ${images.sourceId} = ${record.sourceId})
+          and (${images.contentHash} = ${file.contentHash}
+               or (${images.visualHash} is not null
+                   and ${images.colors} && ${`{${file.colors.join(",")}}`}::text[]
+                   and abs(${images.width}::float8 / ${images.height} - ${ratio}) < ${ratio * 0.01}
+                   and bit_count((${images.visualHash} # ${file.visualHash.toString()}::bigint)::bit(64)) <= ${maxBits}))
+        order by ${images.id} limit 1`);
+      return rows[0]?.id;
     },
 
     /** Source ids of `source` already in the catalog, among `sourceIds`. */
@@ -183,6 +208,31 @@ export function importRepository(db: Db) {
         }
         return row!.inserted ? "imported" : "updated";
       });
+    },
+
+    /** How many images have no colour labels yet. */
+    async countUnlabelled(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(images).where(isNull(images.colors));
+      return row?.n ?? 0;
+    },
+
+    /** Up to `limit` images without colour labels after `afterId`, by id, with their files' keys. */
+    unlabelled(afterId: number, limit: number) {
+      return db
+        .select({ id: images.id, originalKey: images.originalKey, variants: images.variants })
+        .from(images)
+        .where(and(isNull(images.colors), gt(images.id, afterId)))
+        .orderBy(images.id)
+        .limit(limit);
+    },
+
+    /** Sets the colour labels of several images in one statement (one change announced, not one per image). */
+    async setColors(byId: Map<number, string[]>): Promise<void> {
+      if (!byId.size) return;
+      await db.execute(sql`
+        update ${images} set colors = array(select jsonb_array_elements_text(v.value))
+        from jsonb_each(${JSON.stringify(Object.fromEntries(byId))}::jsonb) v
+        where ${images.id} = v.key::int`);
     },
   };
 }

@@ -1,7 +1,10 @@
+import { buffer } from "node:stream/consumers";
+import type { ColorName } from "#contracts/catalog";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import { sha256 } from "../../media/keys.ts";
+import { colorLabelsOfFile } from "../../media/palette.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { createImageFiles } from "../../media/image-files.ts";
 import { createMediaRepository } from "../../media/media-repository.ts";
@@ -57,7 +60,20 @@ const refusalReasons: Partial<Record<AppError["code"], string>> = {
   UNSUPPORTED_MEDIA: "not an image",
   UNPROCESSABLE: "damaged file",
   PAYLOAD_TOO_LARGE: "over 100 megapixels",
+  CONFLICT: "duplicate",
 };
+
+/** Perceptual hashes this close (bits of 64) are the same picture: resized, re-encoded, slightly retouched. */
+const DUPLICATE_MAX_BITS = 5;
+
+/** Images labelled per batch (and per UPDATE, so per announced change) by labelColors. */
+const LABEL_BATCH = 100;
+
+export interface LabelSummary {
+  labelled: number;
+  /** Images whose file is missing or cannot be read: left unlabelled, tried again next time. */
+  failed: number;
+}
 
 /** Images encoded at once: encoding is parallel inside each image already, this overlaps I/O. */
 const ITEMS_IN_FLIGHT = 2;
@@ -94,6 +110,8 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       }
     } else {
       const { objects, ...processed } = await processImage(data, xmp);
+      const duplicate = await repo.findDuplicate(item, processed, DUPLICATE_MAX_BITS);
+      if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
       written = await storeObjects(media, objects);
       file = processed;
     }
@@ -136,6 +154,38 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       const avatar = await renderAvatar(await image(), files.avatarLabel(name));
       await storeObjects(media, [avatar]);
       await repo.ensureCreator(name, avatar.key);
+    },
+
+    /**
+     * Gives every image without colour labels its labels, from its smallest JPEG (the original
+     * when there is none), in batches by id: stopped and run again, it goes on where it stopped.
+     */
+    async labelColors(
+      options: { onProgress?: ((done: number, total: number) => void) | undefined; signal?: AbortSignal | undefined } = {},
+    ): Promise<LabelSummary> {
+      const total = await repo.countUnlabelled();
+      const summary: LabelSummary = { labelled: 0, failed: 0 };
+      for (let afterId = 0; !options.signal?.aborted; ) {
+        const batch = await repo.unlabelled(afterId, LABEL_BATCH);
+        if (!batch.length) break;
+        const labels = new Map<number, ColorName[]>();
+        for (const image of batch) {
+          const smallest = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+          const object = await media.read(smallest?.key ?? image.originalKey);
+          try {
+            if (!object) throw new Error(`${smallest?.key ?? image.originalKey} is missing`);
+            labels.set(image.id, await colorLabelsOfFile(await buffer(object.stream)));
+          } catch (error) {
+            summary.failed++;
+            log.error(`Could not label the colours of image ${image.id}: ${(error as Error).message}`);
+          }
+          options.onProgress?.(summary.labelled + summary.failed + labels.size, total);
+        }
+        await repo.setColors(labels);
+        summary.labelled += labels.size;
+        afterId = batch.at(-1)!.id;
+      }
+      return summary;
     },
 
     /** How many images the catalog holds, and how many came from `source`. */

@@ -70,6 +70,9 @@ describe("answers", () => {
     const found = await json<ImagePage>(`/api/images?q=${encodeURIComponent(" zoë ")}`);
     expect(found.total).toBe(2);
     expect(found.items.map((i) => i.id)).toEqual([lake, dunes]);
+    const narrowed = await json<ImagePage>(`/api/images?q=${encodeURIComponent("zoë")}&orientation=landscape&color=blue`);
+    expect([narrowed.items.map((i) => i.id), narrowed.total]).toEqual([[lake, dunes], 2]);
+    expect((await json<ImagePage>("/api/images?orientation=portrait")).items).toEqual([]);
   });
 
   it("gives an image's detail and counts its views", async () => {
@@ -114,6 +117,9 @@ describe("errors", () => {
     [`/api/images?cursor=${foreignCursor}`, "cursor"],
     [`/api/images?q=${longQ}`, "q"],
     ["/api/images?tag=a&tag=b", "tag"],
+    ["/api/images?orientation=tall", "orientation"],
+    ["/api/images?color=chartreuse", "color"],
+    [`/api/creators/${encodeURIComponent("Zoë Martin")}?color=Blue`, "color"],
     ["/api/tags/suggestions?q=a", "q"],
     ["/api/tags/suggestions", "q"],
     ["/api/images/abc", "id"],

@@ -4,11 +4,11 @@ import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery } from
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { sendJson } from "../json.ts";
-import { viewerOf } from "../viewer.ts";
+import { viewerOf, visitorOf } from "../viewer.ts";
 
 const imageParams = z.object({ id: imageIdParam });
 const creatorParams = z.object({ name: creatorNameParam });
-const creatorQuery = imageListQuery.pick({ cursor: true, limit: true });
+const creatorQuery = imageListQuery.pick({ cursor: true, limit: true, orientation: true, color: true });
 
 /** Answers that are the same for everyone may be kept briefly by the browser. */
 function sharedFor(res: Response, seconds: number): Response {
@@ -23,7 +23,7 @@ export function catalogRoutes(services: Services): Router {
 
   router.get("/images", async (req, res) => {
     const query = parse(imageListQuery, req.query);
-    sendJson(req, res, await catalog.list(query, await viewerId(req)));
+    sendJson(req, res, await catalog.list(query, await viewerId(req), visitorOf(req)));
   });
 
   router.get("/images/:id", async (req, res) => {
@@ -44,6 +44,10 @@ export function catalogRoutes(services: Services): Router {
   router.get("/tags/suggestions", async (req, res) => {
     const { q } = parse(suggestionsQuery, req.query);
     sharedFor(res, 60).json({ tags: await catalog.suggest(q) });
+  });
+
+  router.get("/searches/popular", async (_req, res) => {
+    sharedFor(res, 60).json({ searches: await catalog.popularSearches() });
   });
 
   router.get("/creators/:name", async (req, res) => {

@@ -1,0 +1,151 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { colorNames, type ImagePage } from "#contracts/catalog";
+import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
+import { cards, popularTag } from "./gallery-page.ts";
+
+/** Orientation and colour filters on the gallery, alone, together, with a search and a tag, on a creator's page; desktop and phone. */
+
+async function apiPage(query: string): Promise<ImagePage> {
+  return (await (await fetch(`${baseUrl()}/api/images?limit=100&${query}`)).json()) as ImagePage;
+}
+const idsOf = (page: ImagePage, count = 30) => page.items.slice(0, count).map((i) => i.id);
+const shownIds = (page: Page) => cards(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-image-id"))));
+const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+/** A colour some images have and others do not, with its images. */
+async function partialColor(): Promise<{ color: string; page: ImagePage }> {
+  const all = (await apiPage("")).items.length;
+  let best: { color: string; page: ImagePage } | undefined;
+  for (const color of colorNames) {
+    const page = await apiPage(`color=${color}`);
+    if (page.items.length > 0 && page.items.length < all && page.items.length > (best?.page.items.length ?? 0)) best = { color, page };
+  }
+  if (!best) throw new Error("No colour narrows the demo catalog");
+  return best;
+}
+
+describe("orientation filter", () => {
+  it("is server-rendered: the page for ?orientation=portrait holds the portrait images only", async () => {
+    const portrait = await apiPage("orientation=portrait");
+    expect(portrait.items.length).toBeGreaterThan(0);
+    expect(portrait.items.every((i) => i.height > i.width * 1.05)).toBe(true);
+    const html = await (await fetch(`${baseUrl()}/?orientation=portrait`)).text();
+    const served = [...html.matchAll(/data-image-id="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(served).toEqual(idsOf(portrait));
+    expect(html).toMatch(/<a [^>]*aria-current="true"[^>]*>Portrait<\/a>/);
+  });
+
+  it("narrows the grid when a visitor picks an orientation, and widens it again with Any orientation", async () => {
+    const page = await newPage();
+    await page.goto("/", { waitUntil: "networkidle" });
+    const filters = page.getByRole("navigation", { name: "Filters" });
+    await interactive(filters);
+    await filters.getByRole("link", { name: "Square", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("orientation") === "square");
+    const square = await apiPage("orientation=square");
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(square));
+    expect(square.items.every((i) => Math.abs(i.width - i.height) <= Math.max(i.width, i.height) * 0.05)).toBe(true);
+    expect(await filters.getByRole("link", { name: "Square", exact: true }).getAttribute("aria-current")).toBe("true");
+
+    await filters.getByRole("link", { name: "Any orientation" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("orientation"));
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(await apiPage("")));
+  });
+});
+
+describe("colour filter", () => {
+  it("narrows the grid on a phone, where the swatches scroll sideways, and a second tap removes it", async () => {
+    const { color, page: colored } = await partialColor();
+    const page = await newPage("phone");
+    await page.goto("/", { waitUntil: "networkidle" });
+    const colors = page.getByRole("navigation", { name: "Filters" }).getByRole("list", { name: "Color" });
+    await interactive(colors);
+    const swatch = colors.getByRole("link", { name: capitalised(color), exact: true });
+    await swatch.scrollIntoViewIfNeeded();
+    const box = (await swatch.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await swatch.tap();
+    await page.waitForURL((url) => url.searchParams.get("color") === color);
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(colored));
+
+    await colors.getByRole("link", { name: `${capitalised(color)}, remove color filter` }).tap();
+    await page.waitForURL((url) => !url.searchParams.has("color"));
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(await apiPage("")));
+  });
+
+  it("combines with an orientation and a tag, and Clear filters keeps the tag", async () => {
+    const { color } = await partialColor();
+    const { tag } = await popularTag();
+    const both = await apiPage(`color=${color}&orientation=landscape&tag=${encodeURIComponent(tag)}`);
+    const page = await newPage();
+    await page.goto(`/?tag=${encodeURIComponent(tag)}&color=${color}&orientation=landscape`, { waitUntil: "networkidle" });
+    expect(await shownIds(page)).toEqual(idsOf(both));
+    const filters = page.getByRole("navigation", { name: "Filters" });
+    await interactive(filters);
+    await filters.getByRole("link", { name: "Clear filters" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("color") && !url.searchParams.has("orientation") && url.searchParams.get("tag") === tag);
+    await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
+  });
+});
+
+describe("filters and search", () => {
+  it("keeps the chosen filters when a visitor searches, and counts the narrowed matches", async () => {
+    const { tag } = await popularTag();
+    const { color } = await partialColor();
+    const narrowed = await apiPage(`q=${encodeURIComponent(tag)}&color=${color}`);
+    const page = await newPage();
+    await page.goto(`/?color=${color}`, { waitUntil: "networkidle" });
+    const box = page.getByRole("combobox", { name: "Search images" });
+    await interactive(box);
+    await box.fill(tag);
+    await box.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === tag && url.searchParams.get("color") === color);
+    const heading = narrowed.total ? `Found ${narrowed.total} images for "${tag}"` : `No images found for "${tag}"`;
+    await page.getByRole("heading", { name: heading }).waitFor();
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(narrowed));
+    expect(narrowed.total).toBe(narrowed.items.length);
+
+    // The orientation joins the search and the colour.
+    const filters = page.getByRole("navigation", { name: "Filters" });
+    await filters.getByRole("link", { name: "Landscape", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("orientation") === "landscape" && url.searchParams.get("q") === tag);
+    await expect.poll(() => shownIds(page)).toEqual(idsOf(await apiPage(`q=${encodeURIComponent(tag)}&color=${color}&orientation=landscape`)));
+  });
+
+  it("says when no image matches the filters", async () => {
+    const page = await newPage();
+    await page.goto("/?q=zzqx-nothing&color=white&orientation=square");
+    await page.getByText("No images match these filters").waitFor();
+  });
+});
+
+describe("filters on a creator's page", () => {
+  it("narrows the creator's images the same way", async () => {
+    const { page: colored, color } = await partialColor();
+    const creator = colored.items[0]!.creator.name;
+    const api = (await (await fetch(`${baseUrl()}/api/creators/${encodeURIComponent(creator)}?color=${color}`)).json()) as { images: ImagePage };
+    const page = await newPage();
+    await page.goto(`/creator/${encodeURIComponent(creator)}?color=${color}`, { waitUntil: "networkidle" });
+    expect(await shownIds(page)).toEqual(idsOf(api.images));
+    expect(await page.getByRole("link", { name: `${capitalised(color)}, remove color filter` }).getAttribute("href")).toBe(`/creator/${encodeURIComponent(creator)}`);
+  });
+});
+
+describe("filters and accessibility", () => {
+  it("works from the keyboard and passes axe at both sizes", async () => {
+    const { color } = await partialColor();
+    for (const viewport of ["desktop", "phone"] as const) {
+      const page = await newPage(viewport);
+      await page.goto(`/?color=${color}`, { waitUntil: "networkidle" });
+      const portrait = page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Portrait", exact: true });
+      await interactive(portrait);
+      await portrait.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("orientation") === "portrait" && url.searchParams.get("color") === color);
+      await page.waitForLoadState("networkidle");
+      await expectNoAxeViolations(page);
+    }
+  });
+});
