@@ -13,6 +13,7 @@ export const statusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
@@ -85,7 +86,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function sendErrorFor(req: Request, res: Response, error: AppError): void {
   const status = statusOf[error.code];
   const id = status >= 500 ? requestIdOf(req) : undefined;
-  if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/api") {
+  // (Express routes /API/… as /api/…: paths match whatever their case.)
+  if (/^\/api(?:[/?]|$)/i.test(req.originalUrl)) {
     sendError(res, id ? new AppError(error.code, error.message, { ...error.details, requestId: id }) : error);
     return;
   }

@@ -103,10 +103,15 @@ describe("request bodies", () => {
 });
 
 describe("URLs and headers", () => {
-  it("answers 414 to a URL over the limit", async () => {
-    const res = await fetch(`${origin}/?q=${"a".repeat(MAX_URL_LENGTH)}`);
-    expect(res.status).toBe(414);
-    expect((await fetch(`${origin}/api/images?q=${"a".repeat(MAX_URL_LENGTH)}`)).status).toBe(414);
+  it("answers 414 to a URL over the limit: a plain page, or the JSON error shape under /api", async () => {
+    const page = await fetch(`${origin}/?q=${"a".repeat(MAX_URL_LENGTH)}`);
+    expect(page.status).toBe(414);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    for (const path of ["/api/images", "/API/tags/random"]) {
+      const api = await fetch(`${origin}${path}?q=${"a".repeat(MAX_URL_LENGTH)}`);
+      expect(api.status, path).toBe(414);
+      expect(await api.json(), path).toEqual({ error: { code: "URI_TOO_LONG", message: `The URL is too long (at most ${MAX_URL_LENGTH} characters)` } });
+    }
   });
 
   it("answers 431 to a header block over the limit", async () => {

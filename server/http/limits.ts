@@ -31,10 +31,10 @@ export function createHttpServer(app: RequestListener): Server {
   );
 }
 
-/** 414 for a URL over MAX_URL_LENGTH characters. */
+/** 414 for a URL over MAX_URL_LENGTH characters (the JSON error shape under /api). */
 export const urlLimit: RequestHandler = (req, res, next) => {
   if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
-  res.status(414).type("text/plain").send("URI too long");
+  sendErrorFor(req, res, new AppError("URI_TOO_LONG", `The URL is too long (at most ${MAX_URL_LENGTH} characters)`));
 };
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`);
