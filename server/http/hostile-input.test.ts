@@ -428,7 +428,8 @@ function isApiErrorShape(answer: Answer): boolean {
 /** What is wrong with an answer, or null. */
 function problemWith(request: HostileRequest, answer: Answer): string | null {
   if (answer.status >= 500) return `${answer.status}`;
-  const isApi = /^\/api(\/|$|\?)/.test(request.path);
+  // Express matches paths case-insensitively: /API/images is the API too.
+  const isApi = /^\/api(\/|$|\?)/i.test(request.path);
   if (!isApi || answer.status < 400) return null;
   // Node's HTTP parser refuses, before any of our code runs, an oversized head and a request
   // target with raw bytes outside printable ASCII (not HTTP: such a URL must be percent-encoded).
