@@ -13,80 +13,92 @@ export const SUGGESTIONS_MIN_CHARS = 2;
 export const EXPLORE_TAGS = 8;
 export const RELATED_MAX = 8;
 
-/** One <source> of a <picture>: every width of one format. */
-export interface ImageSource {
-  type: "image/avif" | "image/webp" | "image/jpeg";
-  srcset: string;
-}
+/**
+ * The answers are Zod schemas too, and their types are inferred from them, so that the
+ * OpenAPI document (server/openapi/) is generated from the same source. Nothing here calls
+ * `.meta()`: that would register the schema globally and keep Zod in every page's bundle.
+ */
 
-export interface CreatorRef {
-  name: string;
-  avatarUrl: string | null;
-}
+/** One <source> of a <picture>: every width of one format. */
+export const imageSource = z.object({
+  type: z.enum(["image/avif", "image/webp", "image/jpeg"]),
+  srcset: z.string(),
+});
+export type ImageSource = z.infer<typeof imageSource>;
+
+export const creatorRef = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
+export type CreatorRef = z.infer<typeof creatorRef>;
 
 /** What a card needs, and what the overlay shows before its details arrive. */
-export interface ImageSummary {
-  id: number;
+const summaryShape = {
+  id: z.number().int().positive(),
   /** /images/{id}-{slug}: the image's own, shareable page. */
-  path: string;
-  title: string;
-  width: number;
-  height: number;
+  path: z.string(),
+  title: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
   /** Dominant colour, #rrggbb. */
-  color: string;
+  color: z.string(),
   /** Thumbhash, base64: decoded on the client into a blurred placeholder. */
-  placeholder: string;
-  sources: ImageSource[];
+  placeholder: z.string(),
+  sources: z.array(imageSource),
   /** A JPEG of moderate width for <img src> and for Open Graph. */
-  src: string;
-  creator: CreatorRef;
-  tags: string[];
-  likes: number;
-  downloads: number;
+  src: z.string(),
+  creator: creatorRef,
+  tags: z.array(z.string()),
+  likes: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */
-  liked: boolean;
-}
-
-export interface ImageDetail extends ImageSummary {
-  description: string;
-  category: string;
-  /** 'W × H' */
-  resolution: string;
-  /** Size of the original in MB with one decimal, e.g. '2.5MB'. */
-  fileSize: string;
-  views: number;
-  createdAt: string;
-  /** At most RELATED_MAX images sharing tags, creator or category. */
-  related: ImageSummary[];
-  /** Sizes offered for download, smallest first. */
-  downloadSizes: DownloadSize[];
-}
+  liked: z.boolean(),
+};
+export const imageSummary = z.object(summaryShape);
+export type ImageSummary = z.infer<typeof imageSummary>;
 
 export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
 export type DownloadSizeName = (typeof downloadSizeNames)[number];
 export const downloadSizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
-export interface DownloadSize {
-  name: DownloadSizeName;
-  width: number;
-  height: number;
-}
+export const downloadSize = z.object({ name: z.enum(downloadSizeNames), width: z.number().int().positive(), height: z.number().int().positive() });
+export type DownloadSize = z.infer<typeof downloadSize>;
 
-export interface ImagePage {
-  items: ImageSummary[];
+// Spelled out rather than `imageSummary.extend()`, which bundlers must keep as a possible side effect.
+export const imageDetail = z.object({
+  ...summaryShape,
+  description: z.string(),
+  category: z.string(),
+  /** 'W × H' */
+  resolution: z.string(),
+  /** Size of the original in MB with one decimal, e.g. '2.5MB'. */
+  fileSize: z.string(),
+  views: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  /** At most RELATED_MAX images sharing tags, creator or category. */
+  related: z.array(imageSummary),
+  /** Sizes offered for download, smallest first. */
+  downloadSizes: z.array(downloadSize),
+});
+export type ImageDetail = z.infer<typeof imageDetail>;
+
+export const imagePage = z.object({
+  items: z.array(imageSummary),
   /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
-  nextCursor: string | null;
+  nextCursor: z.string().nullable(),
   /** How many images match a text search (`q`) in all; given on its first page (no cursor), else null. */
-  total: number | null;
-}
+  total: z.number().int().nonnegative().nullable(),
+});
+export type ImagePage = z.infer<typeof imagePage>;
 
-export interface CreatorPage {
-  name: string;
-  avatarUrl: string | null;
-  uploads: number;
-  downloads: number;
-  likes: number;
-  images: ImagePage;
-}
+export const creatorPage = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  uploads: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  images: imagePage,
+});
+export type CreatorPage = z.infer<typeof creatorPage>;
+
+/** GET /api/tags/random and /api/tags/suggestions. */
+export const tagList = z.object({ tags: z.array(z.string()) });
 
 const trimmedOptional = (max: number, name: string) =>
   z

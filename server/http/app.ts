@@ -7,8 +7,11 @@ import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
+import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
+import { openApiRoutes } from "./api/openapi.ts";
 import { receiptsRoutes } from "./api/receipts.ts";
+import { crossOriginReads } from "./cors.ts";
 import { apiErrorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
@@ -30,11 +33,32 @@ export interface HttpAppOptions {
 }
 
 /**
+ * The JSON API, mounted on /api after Better Auth's /api/auth: thin handlers over services,
+ * each one described in the OpenAPI document (server/openapi/).
+ */
+export function apiRouter(services: Services): express.Router {
+  const api = express.Router();
+  api.use(express.json({ limit: "64kb" }));
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  api.use(crossOriginReads(apiOperations.filter((o) => o.crossOrigin && o.method === "get").map((o) => o.path)));
+  api.use(engagementRoutes(services));
+  api.use(receiptsRoutes(services));
+  api.use(catalogRoutes(services));
+  api.use(openApiRoutes(services));
+  api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
+  api.use(apiErrorHandler(services.log));
+  return api;
+}
+
+/**
  * The HTTP surface, in the order a request meets it: compression, health, media, the
  * JSON API (thin handlers over services), static assets, then React Router for pages.
  */
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
-  const { config, log } = services;
+  const { config } = services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
@@ -50,18 +74,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(sameOriginOnly(config.baseUrl));
   app.all("/api/auth/{*any}", authRoutes(services));
 
-  const api = express.Router();
-  api.use(express.json({ limit: "64kb" }));
-  api.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    next();
-  });
-  api.use(engagementRoutes(services));
-  api.use(receiptsRoutes(services));
-  api.use(catalogRoutes(services));
-  api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
-  api.use(apiErrorHandler(log));
-  app.use("/api", api);
+  app.use("/api", apiRouter(services));
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
