@@ -12,6 +12,7 @@ export default [
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("license", "routes/license.tsx"),
   route("receipts/:id", "routes/receipt.tsx"),
+  route("developers", "routes/developers.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

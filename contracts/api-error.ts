@@ -1,16 +1,14 @@
-/** The body of every error answer of the JSON API. */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    message: string;
-    /** The query or body field at fault, when there is one. */
-    field?: string;
-    /** For RATE_LIMITED: seconds until a retry may succeed. */
-    retryAfter?: number;
-  };
-}
+import { z } from "zod";
 
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  const error = (value as ApiErrorBody | null)?.error;
-  return typeof error?.code === "string" && typeof error.message === "string";
-}
+/** The body of every error answer of the JSON API. */
+export const apiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** The query or body field at fault, when there is one. */
+    field: z.string().optional(),
+    /** For RATE_LIMITED: seconds until a retry may succeed. */
+    retryAfter: z.number().int().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;

@@ -23,100 +23,116 @@ export const POPULAR_SEARCHES_MAX = 8;
 /** Tags offered when a search finds nothing ("Did you mean ..."), at most. */
 export const DID_YOU_MEAN_MAX = 3;
 
-/** One <source> of a <picture>: every width of one format. */
-export interface ImageSource {
-  type: "image/avif" | "image/webp" | "image/jpeg";
-  srcset: string;
-}
+/**
+ * The answers are Zod schemas too, and their types are inferred from them, so that the
+ * OpenAPI document (server/openapi/) is generated from the same source. Nothing here calls
+ * `.meta()`: that would register the schema globally and keep Zod in every page's bundle.
+ */
 
-export interface CreatorRef {
-  name: string;
-  avatarUrl: string | null;
-}
+/** One <source> of a <picture>: every width of one format. */
+export const imageSource = z.object({
+  type: z.enum(["image/avif", "image/webp", "image/jpeg"]),
+  srcset: z.string(),
+});
+export type ImageSource = z.infer<typeof imageSource>;
+
+export const creatorRef = z.object({ name: z.string(), avatarUrl: z.string().nullable() });
+export type CreatorRef = z.infer<typeof creatorRef>;
 
 /** What a card needs, and what the overlay shows before its details arrive. */
-export interface ImageSummary {
-  id: number;
+const summaryShape = {
+  id: z.number().int().positive(),
   /** /images/{id}-{slug}: the image's own, shareable page. */
-  path: string;
-  title: string;
-  width: number;
-  height: number;
+  path: z.string(),
+  title: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
   /** Dominant colour, #rrggbb. */
-  color: string;
+  color: z.string(),
   /** Thumbhash, base64: decoded on the client into a blurred placeholder. */
-  placeholder: string;
-  sources: ImageSource[];
+  placeholder: z.string(),
+  sources: z.array(imageSource),
   /** A JPEG of moderate width for <img src> and for Open Graph. */
-  src: string;
-  creator: CreatorRef;
-  tags: string[];
-  likes: number;
-  downloads: number;
+  src: z.string(),
+  creator: creatorRef,
+  tags: z.array(z.string()),
+  likes: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
   /** Whether the signed-in viewer likes it; false for anonymous visitors. */
-  liked: boolean;
-}
+  liked: z.boolean(),
+};
+export const imageSummary = z.object(summaryShape);
+export type ImageSummary = z.infer<typeof imageSummary>;
 
 /** How an image was made, as its source said: each field null when not known. */
-export interface HowItWasMade {
+export const howItWasMade = z.object({
   /** The model, e.g. 'Stable Diffusion XL 1.0'. */
-  model: string | null;
-  prompt: string | null;
-  negativePrompt: string | null;
-  seed: string | null;
+  model: z.string().nullable(),
+  prompt: z.string().nullable(),
+  negativePrompt: z.string().nullable(),
+  seed: z.string().nullable(),
   /** Other generation settings as the source wrote them, e.g. 'steps 30, CFG 7, 1024 × 1024'. */
-  settings: string | null;
+  settings: z.string().nullable(),
   /** ISO 8601, UTC. */
-  generatedAt: string | null;
-}
-
-export interface ImageDetail extends ImageSummary {
-  description: string;
-  category: string;
-  /** 'W × H' */
-  resolution: string;
-  /** Size of the original in MB with one decimal, e.g. '2.5MB'; '< 0.1MB' under 0.05 MB. */
-  fileSize: string;
-  views: number;
-  createdAt: string;
-  /** At most RELATED_MAX images sharing tags, creator or category. */
-  related: ImageSummary[];
-  /** Sizes offered for download, smallest first. */
-  downloadSizes: DownloadSize[];
-  /** "How it was made", or null when the source said nothing of it. */
-  howMade: HowItWasMade | null;
-}
+  generatedAt: z.string().nullable(),
+});
+export type HowItWasMade = z.infer<typeof howItWasMade>;
 
 export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
 export type DownloadSizeName = (typeof downloadSizeNames)[number];
 export const downloadSizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
-export interface DownloadSize {
-  name: DownloadSizeName;
-  width: number;
-  height: number;
-}
+export const downloadSize = z.object({ name: z.enum(downloadSizeNames), width: z.number().int().positive(), height: z.number().int().positive() });
+export type DownloadSize = z.infer<typeof downloadSize>;
 
-export interface ImagePage {
-  items: ImageSummary[];
+// Spelled out rather than `imageSummary.extend()`, which bundlers must keep as a possible side effect.
+export const imageDetail = z.object({
+  ...summaryShape,
+  description: z.string(),
+  category: z.string(),
+  /** 'W × H' */
+  resolution: z.string(),
+  /** Size of the original in MB with one decimal, e.g. '2.5MB'; '< 0.1MB' under 0.05 MB. */
+  fileSize: z.string(),
+  views: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  /** At most RELATED_MAX images sharing tags, creator or category. */
+  related: z.array(imageSummary),
+  /** Sizes offered for download, smallest first. */
+  downloadSizes: z.array(downloadSize),
+  /** "How it was made", or null when the source said nothing of it. */
+  howMade: howItWasMade.nullable(),
+});
+export type ImageDetail = z.infer<typeof imageDetail>;
+
+export const imagePage = z.object({
+  items: z.array(imageSummary),
   /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
-  nextCursor: string | null;
+  nextCursor: z.string().nullable(),
   /**
    * How many images match a text search (`q`) in all, counted up to SEARCH_TOTAL_MAX (SEARCH_TOTAL_MAX + 1:
    * more than that); given on its first page (no cursor), else null.
    */
-  total: number | null;
+  total: z.number().int().nonnegative().nullable(),
   /** On the first page of a search that found nothing: the tags closest to its text (at most DID_YOU_MEAN_MAX). */
-  didYouMean?: string[];
-}
+  didYouMean: z.array(z.string()).optional(),
+});
+export type ImagePage = z.infer<typeof imagePage>;
 
-export interface CreatorPage {
-  name: string;
-  avatarUrl: string | null;
-  uploads: number;
-  downloads: number;
-  likes: number;
-  images: ImagePage;
-}
+export const creatorPage = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  uploads: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  images: imagePage,
+});
+export type CreatorPage = z.infer<typeof creatorPage>;
+
+/** GET /api/tags/random and /api/tags/suggestions. */
+export const tagList = z.object({ tags: z.array(z.string()) });
+/** The week's popular searches (GET /api/searches/popular), most made first. */
+export const popularSearches = z.object({ searches: z.array(z.string()) });
+export type PopularSearches = z.infer<typeof popularSearches>;
 
 /** Orientations an image list can be narrowed to (`?orientation=`); "square" is within 5% of 1:1. */
 export const orientations = ["landscape", "portrait", "square"] as const;

@@ -21,12 +21,13 @@ import { downloadSizeNames, imageListQuery, type DownloadSize, type DownloadSize
  *   (429 RATE_LIMITED with `retryAfter` seconds and a message saying when to retry).
  */
 
-export interface LikeState {
-  imageId: number;
-  liked: boolean;
+export const likeState = z.object({
+  imageId: z.number().int().positive(),
+  liked: z.boolean(),
   /** The stored count after the change: the number of users who like the image. */
-  likes: number;
-}
+  likes: z.number().int().nonnegative(),
+});
+export type LikeState = z.infer<typeof likeState>;
 
 export const reportReasons = ["offensive", "copyright", "real_person", "spam", "other"] as const;
 export type ReportReason = (typeof reportReasons)[number];

@@ -8,35 +8,31 @@ import { downloadSizeNames, imageIdParam, imageListQuery } from "./catalog.ts";
  * Both need a session (401 UNAUTHENTICATED otherwise). The page /receipts/{id} prints one.
  */
 
-export const receipt = z
-  .object({
-    id: z.number().int().positive(),
-    imageId: z.number().int().positive(),
-    /** The image's title and creator when it was downloaded. */
-    imageTitle: z.string(),
-    creator: z.string(),
-    size: z.enum(downloadSizeNames),
-    /** The delivered file's pixel dimensions and length in bytes. */
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    bytes: z.number().int().nonnegative(),
-    /** SHA-256 of the exact bytes delivered, lower-case hex. */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    /** When the file was delivered, ISO 8601 in UTC. */
-    downloadedAt: z.iso.datetime(),
-    /** The license in force then: its version, the date of that version, and where it is read. */
-    license: z.object({ version: z.number().int().positive(), date: z.iso.date(), url: z.url() }),
-  })
-  .meta({ id: "Receipt" });
+export const receipt = z.object({
+  id: z.number().int().positive(),
+  imageId: z.number().int().positive(),
+  /** The image's title and creator when it was downloaded. */
+  imageTitle: z.string(),
+  creator: z.string(),
+  size: z.enum(downloadSizeNames),
+  /** The delivered file's pixel dimensions and length in bytes. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.number().int().nonnegative(),
+  /** SHA-256 of the exact bytes delivered, lower-case hex. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** When the file was delivered, ISO 8601 in UTC. */
+  downloadedAt: z.iso.datetime(),
+  /** The license in force then: its version, the date of that version, and where it is read. */
+  license: z.object({ version: z.number().int().positive(), date: z.iso.date(), url: z.url() }),
+});
 export type Receipt = z.infer<typeof receipt>;
 
-export const receiptPage = z
-  .object({
-    items: z.array(receipt),
-    /** Pass back as `cursor` for older receipts; null on the last page. */
-    nextCursor: z.string().nullable(),
-  })
-  .meta({ id: "ReceiptPage" });
+export const receiptPage = z.object({
+  items: z.array(receipt),
+  /** Pass back as `cursor` for older receipts; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type ReceiptPage = z.infer<typeof receiptPage>;
 
 /** Receipt ids are serial numbers, read as image ids are. */

@@ -1,4 +1,10 @@
-import { isApiErrorBody } from "#contracts/api-error";
+import type { ApiErrorBody } from "#contracts/api-error";
+
+/** Whether an answer's body is the API's error shape (checked by hand: the schema would bring Zod into every page). */
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as ApiErrorBody | null)?.error;
+  return typeof error?.code === "string" && typeof error.message === "string";
+}
 
 /** An error answer of the JSON API, carrying its code and the message to show. */
 export class ApiError extends Error {

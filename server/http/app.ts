@@ -10,8 +10,11 @@ import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
+import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
+import { openApiRoutes } from "./api/openapi.ts";
 import { receiptsRoutes } from "./api/receipts.ts";
+import { crossOriginReads } from "./cors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
@@ -38,6 +41,27 @@ export interface HttpAppOptions {
 
 /** Anonymous pages kept in memory (server/pages/): a home page is about 0.3 MB with its encodings. */
 const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
+
+/**
+ * The JSON API, mounted on /api after Better Auth's /api/auth: thin handlers over services,
+ * each one described in the OpenAPI document (server/openapi/).
+ */
+export function apiRouter(services: Services): express.Router {
+  const api = express.Router();
+  api.use(express.json({ limit: MAX_BODY_BYTES }));
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  api.use(crossOriginReads(apiOperations.filter((o) => o.crossOrigin && o.method === "get").map((o) => o.path)));
+  api.use(engagementRoutes(services));
+  api.use(receiptsRoutes(services));
+  api.use(catalogRoutes(services));
+  api.use(openApiRoutes(services));
+  api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
+  api.use(errorHandler(services.log));
+  return api;
+}
 
 /**
  * The HTTP surface, in the order a request meets it: a request id, security headers,
@@ -86,18 +110,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(sameOriginOnly(config.baseUrl));
   app.use("/api/auth", authRoutes(services));
 
-  const api = express.Router();
-  api.use(express.json({ limit: MAX_BODY_BYTES }));
-  api.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    next();
-  });
-  api.use(engagementRoutes(services));
-  api.use(receiptsRoutes(services));
-  api.use(catalogRoutes(services));
-  api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
-  api.use(errorHandler(log));
-  app.use("/api", api);
+  app.use("/api", apiRouter(services));
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog";
+import { Q_MAX_LENGTH, TAG_MAX_LENGTH, type PopularSearches } from "#contracts/catalog";
 import { api, queryString } from "~/lib/api";
 import { filterParams } from "./list-key";
 import { SearchIcon } from "~/lib/icons";
@@ -39,7 +39,7 @@ function usePopularSearches(wanted: boolean): string[] {
   useEffect(() => {
     if (!wanted || asked.current) return;
     asked.current = true;
-    api<{ searches: string[] }>("/api/searches/popular").then(
+    api<PopularSearches>("/api/searches/popular").then(
       (answer) => setSearches(answer.searches),
       () => setSearches([]),
     );

@@ -9,7 +9,7 @@ export const legalLinks = [
   { to: "/license", label: "License" },
 ] as const;
 
-/** The header's menu: the legal pages and the social profile. */
+/** The header's menu: the legal pages, the API reference and the social profile. */
 export function SiteMenu({ socialUrl }: { socialUrl: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -61,6 +61,11 @@ export function SiteMenu({ socialUrl }: { socialUrl: string }) {
               </Link>
             </li>
           ))}
+          <li className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
+            <Link to="/developers" className="menu-item py-2.5">
+              Developers
+            </Link>
+          </li>
           <li className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
             <a href={socialUrl} target="_blank" rel="noopener noreferrer" className="menu-item justify-between py-2.5">
               Contact us

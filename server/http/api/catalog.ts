@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery } from "#contracts/catalog";
+import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery, type PopularSearches } from "#contracts/catalog";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { sendJson } from "../json.ts";
@@ -47,7 +47,8 @@ export function catalogRoutes(services: Services): Router {
   });
 
   router.get("/searches/popular", async (_req, res) => {
-    sharedFor(res, 60).json({ searches: await catalog.popularSearches() });
+    const answer: PopularSearches = { searches: await catalog.popularSearches() };
+    sharedFor(res, 60).json(answer);
   });
 
   router.get("/creators/:name", async (req, res) => {

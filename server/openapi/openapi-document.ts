@@ -1,0 +1,367 @@
+import { z } from "zod";
+import { apiErrorBody } from "#contracts/api-error";
+import {
+  creatorNameParam,
+  creatorPage,
+  creatorRef,
+  downloadSize,
+  imageDetail,
+  imageIdParam,
+  imageListQuery,
+  imagePage,
+  imageSource,
+  imageSummary,
+  popularSearches,
+  suggestionsQuery,
+  tagList,
+} from "#contracts/catalog";
+import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
+import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
+
+/**
+ * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the Zod
+ * contracts with Zod's own JSON Schema output: the operations below name their schemas,
+ * nothing is written out by hand. Better Auth's endpoints (/api/auth/*) are not part of it:
+ * they serve the site's own account forms and follow Better Auth's versions (decision 018).
+ */
+
+/**
+ * Names and descriptions for the document, kept here rather than in the contracts (a `.meta()`
+ * there would register the schemas globally and keep Zod in the pages' bundles). A schema
+ * with an `id` becomes a component that others refer to.
+ */
+const documented = z.registry<{ id?: string; description?: string }>();
+const components = {
+  ApiError: apiErrorBody,
+  ImageSource: imageSource,
+  CreatorRef: creatorRef,
+  ImageSummary: imageSummary,
+  DownloadSize: downloadSize,
+  ImageDetail: imageDetail,
+  ImagePage: imagePage,
+  CreatorPage: creatorPage,
+  TagList: tagList,
+  LikeState: likeState,
+  Receipt: receipt,
+  ReceiptPage: receiptPage,
+};
+for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
+for (const [schema, description] of [
+  [apiErrorBody.shape.error.shape.field, "The query or body field at fault, when there is one."],
+  [apiErrorBody.shape.error.shape.retryAfter, "For RATE_LIMITED: seconds until a retry may succeed."],
+  [imageSummary.shape.path, "/images/{id}-{slug}: the image's own, shareable page."],
+  [imageSummary.shape.color, "Dominant colour, #rrggbb."],
+  [imageSummary.shape.placeholder, "ThumbHash, base64: a blurred placeholder to paint before the image arrives."],
+  [imageSummary.shape.sources, "The <source> elements of a <picture>: every stored width of AVIF, WebP and JPEG."],
+  [imageSummary.shape.src, "A JPEG of moderate width for <img src> and Open Graph."],
+  [imageSummary.shape.liked, "Whether the signed-in viewer likes it; false for anonymous requests."],
+  [imageDetail.shape.related, "A few images sharing tags, creator or category."],
+  [imageDetail.shape.downloadSizes, "Sizes offered for download, smallest first."],
+  [imagePage.shape.nextCursor, "Opaque: pass it back as `cursor` for the next page. Null on the last page."],
+  [imagePage.shape.total, "How many images match a text search (`q`) in all, on its first page; else null."],
+  [receipt.shape.sha256, "SHA-256 of the exact bytes delivered, lower-case hex."],
+  [receipt.shape.license, "The license in force when the file was delivered: version, date of that version, and where to read it."],
+  [receiptPage.shape.nextCursor, "Pass it back as `cursor` for older receipts; null on the last page."],
+  [imageListQuery.shape.cursor, "A page's `nextCursor`, for the page after it."],
+  [imageListQuery.shape.limit, "Images per page."],
+  [imageListQuery.shape.tag, "Only images with this tag (exact, case-insensitive); wins over `q`."],
+  [imageListQuery.shape.q, "Images whose title, creator name or a tag contains this text; title and tag matches first."],
+] as const) {
+  documented.add(schema, { description });
+}
+
+type Method = "get" | "head" | "post" | "put" | "delete";
+
+interface Answer {
+  description: string;
+  /** A JSON answer's schema (one with a `meta({ id })`, shown once under components). */
+  json?: z.ZodType;
+  /** Another media type, e.g. the JPEG of a download. */
+  media?: string;
+}
+
+export interface ApiOperation {
+  method: Method;
+  /** Express-style, under /api: `/images/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: "Catalog" | "Engagement" | "Receipts" | "API";
+  /** Whether it needs a session (else 401), or merely reads one when present. */
+  session?: "required" | "optional";
+  /** Catalog reads any site may make from the browser (CORS, without credentials). */
+  crossOrigin?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  answers: Record<number, Answer>;
+}
+
+const imageParams = z.object({ id: imageIdParam });
+const ok = (json: z.ZodType, description = "OK"): Answer => ({ description, json });
+const error = (description: string): Answer => ({ description, json: apiErrorBody });
+
+export const apiOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/images",
+    tag: "Catalog",
+    summary: "List images",
+    description:
+      "Published images, newest first, a page at a time. `tag` (an exact tag, case-insensitive) wins over `q` (title, creator name or a tag containing the text; title and tag matches first).",
+    session: "optional",
+    crossOrigin: true,
+    query: imageListQuery,
+    answers: { 200: ok(imagePage), 400: error("A parameter is malformed (`field` names it)") },
+  },
+  {
+    method: "get",
+    path: "/images/:id",
+    tag: "Catalog",
+    summary: "An image's details",
+    session: "optional",
+    crossOrigin: true,
+    params: imageParams,
+    answers: { 200: ok(imageDetail), 400: error("The id is not a positive whole number"), 404: error("No such published image") },
+  },
+  {
+    method: "post",
+    path: "/images/:id/views",
+    tag: "Catalog",
+    summary: "Count a view of an image",
+    description: "Sent by the site when an image's detail opens; same-origin only.",
+    params: imageParams,
+    answers: { 204: { description: "Counted" }, 403: error("Sent from another site"), 404: error("No such published image") },
+  },
+  {
+    method: "get",
+    path: "/tags/random",
+    tag: "Catalog",
+    summary: "Random tags to explore",
+    crossOrigin: true,
+    answers: { 200: ok(tagList) },
+  },
+  {
+    method: "get",
+    path: "/tags/suggestions",
+    tag: "Catalog",
+    summary: "Tags containing a text, for a search box",
+    crossOrigin: true,
+    query: suggestionsQuery,
+    answers: { 200: ok(tagList), 400: error("`q` is missing, too short or too long") },
+  },
+  {
+    method: "get",
+    path: "/searches/popular",
+    tag: "Catalog",
+    summary: "Popular searches of the last 7 days",
+    description: "Searches that found images and were made by several visitors, most made first; what an empty search box offers.",
+    crossOrigin: true,
+    answers: { 200: ok(popularSearches) },
+  },
+  {
+    method: "get",
+    path: "/creators/:name",
+    tag: "Catalog",
+    summary: "A creator's totals and images",
+    session: "optional",
+    crossOrigin: true,
+    params: z.object({ name: creatorNameParam }),
+    query: imageListQuery.pick({ cursor: true, limit: true }),
+    answers: { 200: ok(creatorPage), 404: error("No such creator") },
+  },
+  {
+    method: "put",
+    path: "/images/:id/like",
+    tag: "Engagement",
+    summary: "Like an image",
+    description: "Repeating it changes nothing.",
+    session: "required",
+    params: imageParams,
+    answers: { 200: ok(likeState), 401: error("Not signed in"), 403: error("Sent from another site"), 404: error("No such published image") },
+  },
+  {
+    method: "delete",
+    path: "/images/:id/like",
+    tag: "Engagement",
+    summary: "Unlike an image",
+    description: "Without a like it changes nothing.",
+    session: "required",
+    params: imageParams,
+    answers: { 200: ok(likeState), 401: error("Not signed in"), 403: error("Sent from another site"), 404: error("No such published image") },
+  },
+  {
+    method: "get",
+    path: "/me/likes",
+    tag: "Engagement",
+    summary: "The viewer's liked images, newest like first",
+    session: "required",
+    query: likedImagesQuery,
+    answers: { 200: ok(imagePage), 401: error("Not signed in") },
+  },
+  {
+    method: "get",
+    path: "/images/:id/download",
+    tag: "Engagement",
+    summary: "Download an image as JPEG",
+    description:
+      "Saved as `{Title_with_underscores}.jpg`; each request counts one anonymous download, and leaves the viewer a license receipt once the whole file has been delivered.",
+    session: "required",
+    params: imageParams,
+    query: downloadQuery,
+    answers: {
+      200: { description: "The JPEG file", media: "image/jpeg" },
+      400: error("Unknown size"),
+      401: error("Not signed in"),
+      404: error("No such published image, or its file is missing"),
+    },
+  },
+  {
+    method: "head",
+    path: "/images/:id/download",
+    tag: "Engagement",
+    summary: "Ask about a download without downloading",
+    description: "The same headers as the download; counts nothing.",
+    session: "required",
+    params: imageParams,
+    query: downloadQuery,
+    answers: { 200: { description: "The file would be sent" }, 401: { description: "Not signed in" }, 404: { description: "No such published image" } },
+  },
+  {
+    method: "post",
+    path: "/images/:id/reports",
+    tag: "Engagement",
+    summary: "Report an image",
+    description: "Signed-in people report an image once; anonymous reports are limited per network.",
+    session: "optional",
+    params: imageParams,
+    body: reportInput,
+    answers: {
+      201: ok(z.object({ ok: z.literal(true) }), "Reported"),
+      400: error("The reason or details are invalid (`field` names it)"),
+      403: error("Sent from another site"),
+      404: error("No such published image"),
+      409: error("Already reported by this person"),
+      429: error("Too many anonymous reports from this network (`retryAfter` seconds)"),
+    },
+  },
+  {
+    method: "get",
+    path: "/me/receipts",
+    tag: "Receipts",
+    summary: "The viewer's license receipts, newest first",
+    session: "required",
+    query: receiptsQuery,
+    answers: { 200: ok(receiptPage), 400: error("A parameter is malformed"), 401: error("Not signed in") },
+  },
+  {
+    method: "get",
+    path: "/me/receipts/:id",
+    tag: "Receipts",
+    summary: "One of the viewer's license receipts",
+    session: "required",
+    params: z.object({ id: receiptIdParam }),
+    answers: { 200: ok(receipt), 401: error("Not signed in"), 404: error("No such receipt of the viewer's") },
+  },
+  {
+    method: "get",
+    path: "/openapi.json",
+    tag: "API",
+    summary: "This document",
+    crossOrigin: true,
+    answers: { 200: { description: "The OpenAPI 3.1 document", media: "application/json" } },
+  },
+];
+
+const COMPONENT = "#/components/schemas/";
+
+/** A schema without the keys that belong to a whole JSON Schema document, not to one inside OpenAPI. */
+function embedded(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/** A named schema as a reference to its component; any other written out in place. */
+function schemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const id = documented.get(schema)?.id;
+  if (id) return { $ref: `${COMPONENT}${id}` };
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", metadata: documented }) as Record<string, unknown>;
+  // A named part would land in $defs, which a reference inside an OpenAPI document cannot reach.
+  if (json.$defs) throw new Error("An unnamed schema of the API document contains a named one: name the outer one too");
+  return embedded(json);
+}
+
+/** The path and query parameters an object schema describes, as parsed on the way in. */
+function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", metadata: documented }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: where,
+      required: where === "path" || (json.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function operationObject(operation: ApiOperation) {
+  const responses = Object.fromEntries(
+    Object.entries(operation.answers).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.json ? { content: { "application/json": { schema: schemaOf(answer.json, "output") } } } : {}),
+        ...(answer.media ? { content: { [answer.media]: {} } } : {}),
+      },
+    ]),
+  );
+  return {
+    operationId: `${operation.method}${operation.path.replace(/[/:.](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, "")}`,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(operation.session === "required" ? { security: [{ session: [] }] } : operation.session === "optional" ? { security: [{}, { session: [] }] } : {}),
+    parameters: [...parameters("path", operation.params), ...parameters("query", operation.query)],
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(operation.body, "input") } } } } : {}),
+    responses,
+  };
+}
+
+/** `/images/:id` as OpenAPI writes it: `/images/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+/** The whole document, for a site served at `baseUrl`. */
+export function openApiDocument(baseUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of apiOperations) {
+    const path = `/api${openApiPath(operation.path)}`;
+    paths[path] = { ...paths[path], [operation.method]: operationObject(operation) };
+  }
+  const { schemas } = z.toJSONSchema(documented, { metadata: documented, uri: (id) => `${COMPONENT}${id}` });
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Stockroom API",
+      version: "1",
+      description:
+        "The catalog of Stockroom, a free gallery of AI-generated stock images, and what signed-in people do with it. Catalog reads may be made from any site (CORS, without credentials); requests that change something must come from this site. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
+    },
+    servers: [{ url: baseUrl }],
+    tags: [
+      { name: "Catalog", description: "Images, search, tags and creators: open to any site." },
+      { name: "Engagement", description: "Likes, downloads and reports." },
+      { name: "Receipts", description: "License receipts of the viewer's downloads." },
+      { name: "API", description: "This document." },
+    ],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, embedded(schema as Record<string, unknown>)])),
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "stockroom.session_token", description: "The session cookie that signing in on the site sets." },
+      },
+    },
+  };
+}
