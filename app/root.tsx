@@ -1,6 +1,5 @@
-import "#contracts/zod-config";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog";
+import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
 import { Toasts } from "~/lib/toast";

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { colorNames } from "#contracts/catalog";
+import { colorNames } from "#contracts/catalog-constants";
 
 /**
  * A large catalog, metadata only (no image files), generated inside PostgreSQL in a few

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config.ts";
 
 /**
  * The account forms: their limits, their inputs and the words users read about them.

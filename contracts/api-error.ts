@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-config.ts";
 
 /** The body of every error answer of the JSON API. */
 export const apiErrorBody = z.object({

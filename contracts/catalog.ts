@@ -1,4 +1,6 @@
 import { z } from "zod";
+import "./zod-config.ts";
+import { colorNames, downloadSizeNames, orientations, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, Q_MAX_LENGTH, SUGGESTIONS_MIN_CHARS, TAG_MAX_LENGTH } from "./catalog-constants.ts";
 import { notStorable, storableText } from "./text.ts";
 
 /**
@@ -6,22 +8,6 @@ import { notStorable, storableText } from "./text.ts";
  * app code renders them. Query schemas are parsed on the server (400 naming the
  * parameter on failure) and reused by the client to build URLs.
  */
-
-export const PAGE_SIZE_DEFAULT = 30;
-export const PAGE_SIZE_MAX = 100;
-export const SUGGESTIONS_MAX = 6;
-export const SUGGESTIONS_MIN_CHARS = 2;
-export const EXPLORE_TAGS = 8;
-export const RELATED_MAX = 8;
-/** The longest search text and tag the API takes (the search box takes no more). */
-export const Q_MAX_LENGTH = 200;
-export const TAG_MAX_LENGTH = 100;
-/** Matches of a search are counted up to this many; `total` is one more when there are more (decision 016). */
-export const SEARCH_TOTAL_MAX = 1000;
-/** Popular searches offered by an empty search box, at most. */
-export const POPULAR_SEARCHES_MAX = 8;
-/** Tags offered when a search finds nothing ("Did you mean ..."), at most. */
-export const DID_YOU_MEAN_MAX = 3;
 
 /**
  * The answers are Zod schemas too, and their types are inferred from them, so that the
@@ -78,9 +64,6 @@ export const howItWasMade = z.object({
 });
 export type HowItWasMade = z.infer<typeof howItWasMade>;
 
-export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
-export type DownloadSizeName = (typeof downloadSizeNames)[number];
-export const downloadSizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
 export const downloadSize = z.object({ name: z.enum(downloadSizeNames), width: z.number().int().positive(), height: z.number().int().positive() });
 export type DownloadSize = z.infer<typeof downloadSize>;
 
@@ -134,32 +117,6 @@ export const tagList = z.object({ tags: z.array(z.string()) });
 export const popularSearches = z.object({ searches: z.array(z.string()) });
 export type PopularSearches = z.infer<typeof popularSearches>;
 
-/** Orientations an image list can be narrowed to (`?orientation=`); "square" is within 5% of 1:1. */
-export const orientations = ["landscape", "portrait", "square"] as const;
-export type Orientation = (typeof orientations)[number];
-
-/**
- * Colours an image list can be narrowed to (`?color=`), each with the swatch the filter shows.
- * An image carries the names that cover a fair share of its palette (server/media/palette.ts).
- */
-export const colorSwatches = {
-  red: "#dc2626",
-  orange: "#f97316",
-  yellow: "#facc15",
-  green: "#16a34a",
-  teal: "#0d9488",
-  cyan: "#22d3ee",
-  blue: "#2563eb",
-  purple: "#7c3aed",
-  magenta: "#c026d3",
-  pink: "#f472b6",
-  brown: "#92400e",
-  gray: "#9ca3af",
-  black: "#111111",
-  white: "#ffffff",
-} as const;
-export type ColorName = keyof typeof colorSwatches;
-export const colorNames = Object.keys(colorSwatches) as [ColorName, ...ColorName[]];
 
 const trimmedOptional = (max: number, name: string) =>
   z

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import "./zod-config.ts";
 import { notStorable, storableText } from "./text.ts";
-import { downloadSizeNames, imageListQuery, type DownloadSize, type DownloadSizeName } from "./catalog.ts";
+import { imageListQuery, type DownloadSize } from "./catalog.ts";
+import { downloadSizeNames, type DownloadSizeName } from "./catalog-constants.ts";
 
 /**
  * Likes, downloads and reports.
@@ -77,15 +79,6 @@ export function downloadSizes(width: number, height: number): DownloadSize[] {
     .map(([name, w]) => ({ name, width: w, height: scaledHeight(width, height, w) }));
   return [...smaller, { name: "original", width, height }];
 }
-
-/**
- * The cookie a download's answer sets to the image's download count once it is counted (the
- * page cannot read a download's answer, but it can read this), for a minute.
- */
-export function downloadedCookie(imageId: number): string {
-  return `stockroom_downloaded_${imageId}`;
-}
-export const DOWNLOADED_COOKIE_SECONDS = 60;
 
 export const downloadQuery = z.object({
   size: z

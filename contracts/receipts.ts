@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { downloadSizeNames, imageIdParam, imageListQuery } from "./catalog.ts";
+import "./zod-config.ts";
+import { imageIdParam, imageListQuery } from "./catalog.ts";
+import { downloadSizeNames } from "./catalog-constants.ts";
 
 /**
  * License receipts: one for each file a signed-in person downloaded, visible to them alone.

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { colorNames, type ImagePage } from "#contracts/catalog";
+import type { ImagePage } from "#contracts/catalog";
+import { colorNames } from "#contracts/catalog-constants";
 import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
 import { cards, popularTag } from "./gallery-page.ts";
 

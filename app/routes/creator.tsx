@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { data, Link } from "react-router";
-import { creatorNameParam, listFilters, PAGE_SIZE_DEFAULT, type ListFilters } from "#contracts/catalog";
+import { creatorNameParam, listFilters, type ListFilters } from "#contracts/catalog";
+import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { Avatar } from "~/features/gallery/image-card";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";

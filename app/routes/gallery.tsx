@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { data, Link, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { galleryPageQuery, PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX, type ImageSummary, type ListFilters } from "#contracts/catalog";
+import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
+import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { data, redirect, useFetcher, useSearchParams } from "react-router";
 import { loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
-import { PAGE_SIZE_DEFAULT } from "#contracts/catalog";
+import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/features/account/fields";
 import { type FormResult, readForm, redirectWithCookies, runForm } from "~/features/account/form.server";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
-import { SEARCH_TOTAL_MAX } from "#contracts/catalog";
+import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 
 /**

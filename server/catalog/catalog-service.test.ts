@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { EXPLORE_TAGS, RELATED_MAX, SEARCH_TOTAL_MAX, SUGGESTIONS_MAX, type ImagePage } from "#contracts/catalog";
+import type { ImagePage } from "#contracts/catalog";
+import { EXPLORE_TAGS, RELATED_MAX, SEARCH_TOTAL_MAX, SUGGESTIONS_MAX } from "#contracts/catalog-constants";
 import { testDatabase } from "../../test/database.ts";
 import { images, likes, searchQueries, user } from "../db/schema.ts";
 import { AppError } from "../errors.ts";

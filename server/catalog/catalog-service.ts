@@ -1,20 +1,6 @@
 import { createHmac } from "node:crypto";
-import {
-  DID_YOU_MEAN_MAX,
-  EXPLORE_TAGS,
-  imagePath,
-  POPULAR_SEARCHES_MAX,
-  RELATED_MAX,
-  SUGGESTIONS_MAX,
-  SUGGESTIONS_MIN_CHARS,
-  type CreatorPage,
-  type HowItWasMade,
-  type ImageDetail,
-  type ImagePage,
-  type ImageSource,
-  type ImageSummary,
-  type ListFilters,
-} from "#contracts/catalog";
+import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters } from "#contracts/catalog";
+import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import type { ColorName } from "#contracts/catalog";
+import type { ColorName } from "#contracts/catalog-constants";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Db } from "../db/database.ts";
 import { images, type ImageVariant } from "../db/schema.ts";

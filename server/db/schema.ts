@@ -1,4 +1,4 @@
-import { orientations } from "#contracts/catalog";
+import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { sql } from "drizzle-orm";
 import {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DownloadSizeName } from "#contracts/catalog";
+import type { DownloadSizeName } from "#contracts/catalog-constants";
 import type { Db } from "../db/database.ts";
 import { creators, images } from "../db/schema.ts";
 import { labelledImageColumns } from "../media/media-repository.ts";

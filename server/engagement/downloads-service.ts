@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import { imagePath, type DownloadSizeName } from "#contracts/catalog";
+import { imagePath } from "#contracts/catalog";
+import type { DownloadSizeName } from "#contracts/catalog-constants";
 import { downloadWidths, scaledHeight } from "#contracts/engagement";
 import { notFound } from "../errors.ts";
 import { jpegDownload } from "../media/download.ts";

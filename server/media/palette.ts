@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import type { ColorName } from "#contracts/catalog";
+import type { ColorName } from "#contracts/catalog-constants";
 
 /**
  * The named colours of a picture, for the colour filter: the picture shrunk to 32 × 32, each

@@ -3,7 +3,7 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import type { ColorName } from "#contracts/catalog";
+import type { ColorName } from "#contracts/catalog-constants";
 import { inParallel } from "../in-parallel.ts";
 import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";

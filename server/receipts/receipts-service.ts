@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import type { DownloadSizeName } from "#contracts/catalog";
+import type { DownloadSizeName } from "#contracts/catalog-constants";
 import { LICENSE } from "#contracts/license";
 import type { Receipt, ReceiptPage, ReceiptsQuery } from "#contracts/receipts";
 import { notFound } from "../errors.ts";

@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
-import type { DownloadSizeName, ImageSummary } from "#contracts/catalog";
-import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/engagement";
+import type { ImageSummary } from "#contracts/catalog";
+import type { DownloadSizeName } from "#contracts/catalog-constants";
+import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/download-cookie";
 import { loginPathHere, useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
 import { setEngagement } from "./store";

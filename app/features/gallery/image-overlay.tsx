@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { downloadSizeLabels, type ImageDetail, type ImageSummary } from "#contracts/catalog";
+import type { ImageDetail, ImageSummary } from "#contracts/catalog";
+import { downloadSizeLabels } from "#contracts/catalog-constants";
 import { DownloadLink } from "~/features/engagement/download-button";
 import { useToggleLike } from "~/features/engagement/like-button";
 import { shareImage } from "~/features/engagement/share";

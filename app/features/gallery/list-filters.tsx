@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { colorNames, colorSwatches, orientations, type ListFilters } from "#contracts/catalog";
+import type { ListFilters } from "#contracts/catalog";
+import { colorNames, colorSwatches, orientations } from "#contracts/catalog-constants";
 
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Q_MAX_LENGTH, TAG_MAX_LENGTH, type PopularSearches } from "#contracts/catalog";
+import type { PopularSearches } from "#contracts/catalog";
+import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog-constants";
 import { api, queryString } from "~/lib/api";
 import { filterParams } from "./list-key";
 import { SearchIcon } from "~/lib/icons";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { downloadSizeLabels } from "#contracts/catalog";
+import { downloadSizeLabels } from "#contracts/catalog-constants";
 import type { Receipt, ReceiptPage } from "#contracts/receipts";
 import { longDateTime } from "~/lib/dates";
 

@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import type { ColorName } from "#contracts/catalog";
+import type { ColorName } from "#contracts/catalog-constants";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
