@@ -8,7 +8,7 @@ import { images, user } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { solidImage, TEST_LICENSE_URL } from "../media/test-images.ts";
+import { distinctImage, TEST_LICENSE_URL } from "../media/test-images.ts";
 
 /** People and images for engagement tests: real rows, images through the real import path. */
 
@@ -27,11 +27,14 @@ export async function addPeople(db: Db, count: number): Promise<Viewer[]> {
   return people;
 }
 
-/** Imports a `width` × `height` JPEG titled `title`; returns the new image's id. */
+let added = 0;
+
+/** Imports a `width` × `height` JPEG titled `title`, a picture of its own; returns the new image's id. */
 export async function addImage(db: Db, media: MediaStorage, title: string, size = { width: 96, height: 64 }): Promise<number> {
+  const seed = ++added;
   const importer = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
   const sourceId = randomUUID();
-  await importer.importItem({ source: "test", sourceId, title, file: () => solidImage(size.width, size.height, "#3a6ea5", "jpeg") });
+  await importer.importItem({ source: "test", sourceId, title, file: () => distinctImage(size.width, size.height, seed) });
   const [row] = await db
     .select({ id: images.id })
     .from(images)

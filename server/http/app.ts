@@ -65,9 +65,9 @@ export function apiRouter(services: Services): express.Router {
 
 /**
  * The HTTP surface, in the order a request meets it: a request id, security headers,
- * limits, pages kept for anonymous visitors, compression, health, media, the JSON API (thin
- * handlers over services), static assets, then React Router for pages; last, one error
- * handler for whatever was thrown.
+ * limits, health, the Host check, pages kept for anonymous visitors, compression, media, the
+ * JSON API (thin handlers over services), static assets, then React Router for pages; last,
+ * one error handler for whatever was thrown.
  */
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
@@ -76,6 +76,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
   app.use(requestId, headers.everywhere, urlLimit, bodyLimit(MAX_BODY_BYTES));
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.use(wellFormedHost);
 
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
   // inline scripts, without a nonce: pages get their CSP in production only).
@@ -99,13 +104,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   }
   app.use(compression());
 
-  app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok" });
-  });
   app.use("/media", headers.media, mediaRouter(services.media, services.hiddenMedia));
 
-  app.use(wellFormedHost);
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
   app.use("/api/auth", authRoutes(services));

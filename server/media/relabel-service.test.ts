@@ -72,8 +72,7 @@ describe("npm run media:relabel", () => {
   });
 
   it("carries on where an interrupted run stopped", async () => {
-    const photo = await photoWithGps(300, 200);
-    for (const id of ["a", "b", "c"]) await legacyImage(id, photo);
+    for (const [i, id] of ["a", "b", "c"].entries()) await legacyImage(id, await photoWithGps(300, 200, i + 1));
     const stop = new AbortController();
     const interrupted = await relabeller(TEST_LICENSE_URL).run({ signal: stop.signal, onProgress: () => stop.abort() });
     expect(interrupted.relabelled).toBeLessThan(3);

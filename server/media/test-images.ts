@@ -11,6 +11,23 @@ export function solidImage(width: number, height: number, color: string, format:
   return (format === "png" ? image.png() : image.jpeg()).toBuffer();
 }
 
+/**
+ * A picture unlike any other `seed`'s: coloured noise, so that the import's duplicate check
+ * (a perceptual hash and colours, decision 019) never takes two of them for copies.
+ */
+export function distinctImage(width: number, height: number, seed: number, format: "png" | "jpeg" = "jpeg"): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = (seed * 2654435761 + 1) >>> 0 || 1;
+  for (let i = 0; i < pixels.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    pixels[i] = state & 0xff;
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return (format === "png" ? image.png() : image.jpeg()).toBuffer();
+}
+
 /** A two-colour picture (left half `left`, right half `right`), so resizes and rotations show. */
 export function splitImage(width: number, height: number, left: string, right: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${right}"/><rect width="${Math.floor(width / 2)}" height="${height}" fill="${left}"/></svg>`;
@@ -41,8 +58,10 @@ export async function truncatedJpeg(): Promise<Buffer> {
 }
 
 /** A photo as a phone leaves it: GPS position, camera make, model and serial in EXIF, a Display P3 colour profile. */
-export function photoWithGps(width: number, height: number): Promise<Buffer> {
-  return splitImage(width, height, "#2f6f4f", "#d9a441").then((jpeg) =>
+export function photoWithGps(width: number, height: number, seed?: number): Promise<Buffer> {
+  // A `seed` makes it a picture of its own (distinctImage), for tests that import several.
+  const picture = seed === undefined ? splitImage(width, height, "#2f6f4f", "#d9a441") : distinctImage(width, height, seed);
+  return picture.then((jpeg) =>
     sharp(jpeg)
       .withExif({
         IFD0: { Make: "Canon", Model: "EOS R5", Software: "Firmware 1.8.1" },
