@@ -68,14 +68,16 @@ const toastStyleHashes = (() => {
  * (decision 010). Images and fetches may also come from MEDIA_BASE_URL's origin; forms go to
  * this site, or to the Google issuer when Google sign-in is on.
  */
-export function pageCsp(config: PolicyConfig, inline: InlineSources): string {
+export function pageCsp(config: PolicyConfig, inline: InlineSources, options: { inlineStyleElements?: boolean } = {}): string {
   const inlineSources = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
+  // A nonce or hash in the list would switch 'unsafe-inline' off, so it stands alone.
+  const styleElements = options.inlineStyleElements ? ["'unsafe-inline'"] : [...inlineSources, ...toastStyleHashes];
   const media = config.media.baseUrl ? [new URL(config.media.baseUrl).origin] : [];
   const formTargets = config.google ? [new URL(config.google.issuer).origin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...inlineSources],
-    "style-src-elem": ["'self'", ...inlineSources, ...toastStyleHashes],
+    "style-src-elem": ["'self'", ...styleElements],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", ...media],
     "connect-src": ["'self'", ...media],
@@ -125,14 +127,20 @@ export function securityHeaders(config: PolicyConfig): { everywhere: RequestHand
 }
 
 /**
+ * Pages whose style elements may be inline without a nonce: /developers, whose API reference
+ * (Scalar, bundled) writes its own `<style>` elements (decision 010). Scripts stay as strict.
+ */
+const INLINE_STYLE_PAGES = new Set(["/developers"]);
+
+/**
  * For pages (React Router): a fresh nonce in `res.locals.cspNonce`, for the load context, and
  * the page CSP that allows it.
  */
 export function pageSecurity(config: PolicyConfig): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", pageCsp(config, { nonce }));
+    res.setHeader("Content-Security-Policy", pageCsp(config, { nonce }, { inlineStyleElements: INLINE_STYLE_PAGES.has(req.path) }));
     next();
   };
 }

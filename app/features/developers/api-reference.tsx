@@ -1,3 +1,5 @@
+// First: Scalar builds Zod schemas (the same Zod as ours) as it loads; they must not probe `new Function`.
+import "#contracts/zod-config";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 
