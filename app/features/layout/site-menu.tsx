@@ -62,7 +62,8 @@ export function SiteMenu({ socialUrl }: { socialUrl: string }) {
             </li>
           ))}
           <li className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
-            <Link to="/developers" className="menu-item py-2.5">
+            {/* A document of its own: its Content-Security-Policy lets the API reference write its styles (decision 010). */}
+            <Link to="/developers" reloadDocument className="menu-item py-2.5">
               Developers
             </Link>
           </li>
