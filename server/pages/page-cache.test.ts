@@ -8,7 +8,7 @@ import { CHANGE_FEED_APPLICATION_NAME, listenForChanges } from "../db/change-fee
 import { images } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { keptPageKey } from "./kept-pages.ts";
-import { createPageCache, type Page, type RenderedPage } from "./page-cache.ts";
+import { COUNTS_LAG_MS, createPageCache, type Page, type RenderedPage } from "./page-cache.ts";
 
 /**
  * Pages kept for anonymous visitors, on a real database: a kept page is served until the
@@ -49,6 +49,26 @@ describe("pages kept until the catalog changes", () => {
 
     await database.db.update(images).set({ likes: 7 }).where(eq(images.id, imageId));
     await vi.waitFor(async () => expect(html(await cache.get("/", 1, render))).toContain("render 2"));
+  });
+
+  it("takes new like counts in at most once a second, so a storm of likes does not render every request", async () => {
+    // (A longer lag than the default's second, so that a busy machine cannot take that long between two steps.)
+    const countsLagMs = 3 * COUNTS_LAG_MS;
+    const cache = createPageCache(changes, { bytes: 1e8, pages: 100, countsLagMs });
+    const { render } = renderer();
+    await cache.get("/", 1, render);
+    const heard = () => new Promise<void>((resolve) => {
+      const stop = changes.subscribe((payload) => payload === "counts" && (stop(), resolve()));
+    });
+    let next = heard();
+    await database.db.update(images).set({ likes: 11 }).where(eq(images.id, imageId));
+    await next;
+    expect(html(await cache.get("/", 1, render))).toContain("render 2"); // the first change: at once
+    next = heard();
+    await database.db.update(images).set({ likes: 12 }).where(eq(images.id, imageId));
+    await next;
+    expect(html(await cache.get("/", 1, render))).toContain("render 2"); // the next, within the lag: later
+    await vi.waitFor(async () => expect(html(await cache.get("/", 1, render))).toContain("render 3"), { timeout: countsLagMs + 3000 });
   });
 
   it("keeps a few renders of a page with random parts, and serves them at random", async () => {

@@ -34,6 +34,8 @@ export interface PageCacheLimits {
   bytes: number;
   /** Kept variants in all. */
   pages: number;
+  /** How late like and download counts may show, at most; default COUNTS_LAG_MS. */
+  countsLagMs?: number;
 }
 
 export interface PageCache {
@@ -63,6 +65,8 @@ function toPage({ status, headers, html }: RenderedPage): Page {
 const keepable = (page: RenderedPage) => page.status === 200 && !page.headers.has("set-cookie");
 const pick = (pages: Page[]) => pages[Math.floor(Math.random() * pages.length)]!;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How late a kept page may show like and download counts, at most (decision 015). */
+export const COUNTS_LAG_MS = 1000;
 const utcDay = () => Math.floor(Date.now() / DAY_MS);
 
 export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits): PageCache {
@@ -74,13 +78,25 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
   let generation = 0;
   let day = utcDay();
 
+  let clearedAt = 0;
+  let countsTimer: NodeJS.Timeout | undefined;
   const clear = () => {
+    clearTimeout(countsTimer);
+    countsTimer = undefined;
+    clearedAt = Date.now();
     slots.clear();
     pages = 0;
     bytes = 0;
     generation++;
   };
-  changes?.subscribe(clear);
+  changes?.subscribe((payload) => {
+    // New likes and downloads drop the pages at most once a second (COUNTS_LAG_MS): a storm of
+    // likes would otherwise have every visitor's page rendered anew. Anything else at once.
+    if (payload !== "counts") return clear();
+    const wait = clearedAt + (limits.countsLagMs ?? COUNTS_LAG_MS) - Date.now();
+    if (wait <= 0) clear();
+    else countsTimer ??= setTimeout(clear, wait).unref();
+  });
 
   const evict = () => {
     for (const [key, slot] of slots) {
