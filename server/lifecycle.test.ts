@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAlive, output, serverProcesses } from "../test/processes.ts";
+import { output, serverProcesses } from "../test/processes.ts";
+import { isAlive } from "./db/embedded-postgres.ts";
 import { connect } from "./db/database.ts";
 import { runningServerUrl } from "./db/cli-database.ts";
 

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll } from "vitest";
+import { stopOrphan } from "../server/db/embedded-postgres.ts";
 
 /**
  * Stockroom's own processes as an operator starts them (the server, operator commands): one
@@ -59,20 +60,6 @@ export function runScript(script: string, env: NodeJS.ProcessEnv, args: string[]
 /** What a run printed, blank lines left out. */
 export const output = (r: Run) => r.lines.filter((l) => l.trim()).join("\n");
 
-/** Whether process `pid` is running (not gone, not a zombie). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return true; // no /proc: alive as far as we can tell
-  }
-}
-
 /**
  * A scratch DATA_DIR, and `run(script, env, args)` starting Stockroom's scripts on it with the
  * embedded PostgreSQL. After the file's tests, a PostgreSQL the killed server left behind is
@@ -81,12 +68,10 @@ export function isAlive(pid: number): boolean {
 export function serverProcesses(prefix: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `stockroom-${prefix}-`));
   chmodSync(dataDir, 0o755); // PostgreSQL may run as another user, who must reach its folder
-  afterAll(() => {
-    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : 0;
-    if (pid && isAlive(pid)) process.kill(pid, "SIGQUIT");
+  afterAll(async () => {
+    await stopOrphan(path.join(dataDir, "postgres"), () => {});
     rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
   const run = (script: string, env: NodeJS.ProcessEnv, args: string[] = []): Run =>
     // (Vitest sets BASE_URL to "/" for its own use; the server needs an origin.)
     runScript(script, { BASE_URL: "http://127.0.0.1", DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "debug", DEMO_IMAGES: "0", ...env }, args);

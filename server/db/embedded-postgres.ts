@@ -62,7 +62,7 @@ async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
 }
 
 /** True while the process runs; a zombie (exited, not yet reaped) counts as gone. */
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -90,7 +90,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * died without stopping it (SIGKILL, crash, power loss of the app only). Stop it the way
  * PostgreSQL recommends: fast shutdown, then immediate shutdown if it does not go.
  */
-async function stopOrphan(dir: string, log: (line: string) => void): Promise<void> {
+export async function stopOrphan(dir: string, log: (line: string) => void): Promise<void> {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
