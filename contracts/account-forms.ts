@@ -16,6 +16,7 @@ export const messages = {
   passwordsDoNotMatch: "Passwords do not match", // (spec)
   passwordTooShort: (min: number) => `Password must be at least ${min} characters long`, // (spec)
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  accountDisabled: "This account has been disabled. Please contact the site's operator if you think this is a mistake.",
   passwordTooCommon: "This password is too common and easy to guess. Please choose another one.",
   invalidEmail: "Please enter a valid email address",
   invalidCredentials: "Invalid email or password",

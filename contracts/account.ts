@@ -1,8 +1,15 @@
+/** What an account may do: members like, download and collect; creators also publish; admins also run the site. */
+export const roles = ["member", "creator", "admin"] as const;
+export type Role = (typeof roles)[number];
+
 /** The signed-in person as the app sees them. */
 export interface Viewer {
   id: string;
   name: string;
   email: string;
+  role: Role;
+  /** The creator page the account publishes under, when it has one. */
+  creatorId: number | null;
 }
 
 /** Sign in, then come back to `returnTo` (a path with its query string): the page and the server send visitors here. */

@@ -1,3 +1,7 @@
+import { createAuditRepository } from "./admin/audit-repository.ts";
+import { createAuditService, type AuditService } from "./admin/audit-service.ts";
+import { createMembersRepository } from "./admin/members-repository.ts";
+import { createMembersService, type MembersService } from "./admin/members-service.ts";
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
@@ -49,6 +53,10 @@ export interface Services {
   receipts: ReceiptsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
+  /** Accounts as admins manage them: roles, disabling (server/admin/). */
+  members: MembersService;
+  /** What admins did, newest first. */
+  audit: AuditService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -88,6 +96,8 @@ export function createServices(deps: {
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
     receipts,
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
+    members: createMembersService({ members: createMembersRepository(db) }),
+    audit: createAuditService({ audit: createAuditRepository(db) }),
     async close() {
       await catalogChanges?.close();
       await catalog.close();

@@ -19,6 +19,8 @@ export interface AccountsRepository {
    * Returns false when there was no such person.
    */
   deleteUser(userId: string): Promise<boolean>;
+  /** Whether an admin has disabled the account (it may not sign in). */
+  isDisabled(userId: string): Promise<boolean>;
 }
 
 export function createAccountsRepository(db: Db): AccountsRepository {
@@ -79,6 +81,11 @@ export function createAccountsRepository(db: Db): AccountsRepository {
         await tx.delete(user).where(eq(user.id, userId));
         return true;
       });
+    },
+
+    async isDisabled(userId) {
+      const [row] = await db.select({ disabledAt: user.disabledAt }).from(user).where(eq(user.id, userId));
+      return row?.disabledAt != null;
     },
   };
 }

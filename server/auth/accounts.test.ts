@@ -7,6 +7,7 @@ import { account, images, likes, session, user, verification } from "../db/schem
 import { addImage, scratchMedia } from "../engagement/test-fixtures.ts";
 import { createLikesRepository } from "../engagement/likes-repository.ts";
 import { AppError } from "../errors.ts";
+import { refusal } from "../../test/refusal.ts";
 import { BASE_URL, accountsInstance, browserHeaders, cookiesFrom, smtpPeer } from "./test-accounts.ts";
 
 const { db } = await testDatabase();
@@ -19,15 +20,6 @@ async function signUp(ip = "203.0.113.1", password = "correct horse battery") {
   const email = `person${++people}@example.test`;
   const set = await accounts.signUp({ name: `Person ${people}`, email, password, confirmPassword: password }, browserHeaders(ip));
   return { email, password, cookies: cookiesFrom(set), ip };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe("sign-up and sign-in", () => {

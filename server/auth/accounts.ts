@@ -8,7 +8,7 @@ import {
   type SignInInput,
   type SignUpInput,
 } from "#contracts/account-forms";
-import type { Viewer } from "#contracts/account";
+import { roles, type Role, type Viewer } from "#contracts/account";
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -65,6 +65,11 @@ const knownErrors: Record<string, string> = {
   NAME_TOO_LONG: messages.nameTooLong,
 };
 
+/** The role column is checked by the database; anything else read back is treated as the least. */
+function parseRole(value: string | null | undefined): Role {
+  return roles.find((role) => role === value) ?? "member";
+}
+
 export function createAccountsService(deps: {
   auth: Auth;
   repository: AccountsRepository;
@@ -90,6 +95,7 @@ export function createAccountsService(deps: {
       if (code === "PASSWORD_TOO_SHORT") throw new AppError("BAD_REQUEST", messages.passwordTooShort(passwordMinLength));
       if (code === "TEXT_NOT_STORABLE" && body.message) throw new AppError("BAD_REQUEST", body.message);
       const message = overrides[code] ?? knownErrors[code];
+      if (code === "ACCOUNT_DISABLED") throw new AppError("FORBIDDEN", messages.accountDisabled);
       if (message) throw new AppError(error.statusCode === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST", message);
       if (error.statusCode === 401) throw new AppError("UNAUTHENTICATED", messages.signInRequired);
       log.error(`Better Auth refused a request (${error.statusCode} ${code})`, body.message);
@@ -106,7 +112,10 @@ export function createAccountsService(deps: {
   const service: AccountsService = {
     async viewer(headers) {
       const found = await auth.api.getSession({ headers });
-      return found ? { id: found.user.id, name: found.user.name, email: found.user.email } : null;
+      // A disabled account's sessions are deleted with the disabling; this covers one read in between.
+      if (!found || found.user.disabledAt) return null;
+      const { id, name, email, role, creatorId } = found.user;
+      return { id, name, email, role: parseRole(role), creatorId: creatorId ?? null };
     },
 
     hasPassword: (viewer) => repository.hasPassword(viewer.id),

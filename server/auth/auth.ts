@@ -145,7 +145,28 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       },
     },
     verification: { storeIdentifier: "hashed" },
-    user: { deleteUser: { enabled: false } },
+    user: {
+      deleteUser: { enabled: false },
+      // Read with every session; never set through Better Auth's endpoints (`input: false`):
+      // roles and disabling change only through server/admin/ (admins, `npm run admin`).
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "member", input: false },
+        disabledAt: { type: "date", required: false, input: false },
+        creatorId: { type: "number", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way in (password, Google, the sign-in after sign-up or reset) makes a session here.
+          async before(newSession) {
+            if (await repository.isDisabled(newSession.userId)) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: messages.accountDisabled });
+            }
+          },
+        },
+      },
+    },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     // A session lasts 30 days from sign-in; reading it (every page) never writes.
     session: { expiresIn: 60 * 60 * 24 * 30, disableSessionRefresh: true },

@@ -1,7 +1,9 @@
 import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
+import { roles } from "#contracts/account";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -20,15 +22,27 @@ import {
 /* ------------------------------------------------------------------ accounts
  * The four tables Better Auth works on, in its own field names, and the sign-in rate limits. */
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** member, creator or admin (contracts/account.ts); only an admin or `npm run admin` changes it. */
+    role: text("role", { enum: roles }).notNull().default("member"),
+    /** Set while an admin has disabled the account: it cannot sign in and has no sessions. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The creator page this account publishes under (set when it first uploads, or by an admin). */
+    creatorId: integer("creator_id")
+      .unique()
+      .references((): AnyPgColumn => creators.id, { onDelete: "set null" }),
+  },
+  (t) => [check("user_role_check", sql`${t.role} in ('member', 'creator', 'admin')`)],
+);
 
 export const session = pgTable(
   "session",
@@ -321,4 +335,26 @@ export const searchQueries = pgTable(
     visitor: text("visitor"),
   },
   (t) => [index("search_queries_created_idx").on(t.createdAt)],
+);
+
+/* ----------------------------------------------------------------- audit log */
+
+/**
+ * Every admin action, who did it and to what: written in the same transaction as the
+ * action (server/admin/audit-repository.ts). `actorId` is null for the command line.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** The actor as shown later, kept when the account is gone: an email address, or "command line". */
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type", { enum: ["account", "image", "report"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at.desc()), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );

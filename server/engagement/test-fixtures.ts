@@ -21,7 +21,7 @@ export function scratchMedia() {
 export async function addPeople(db: Db, count: number): Promise<Viewer[]> {
   const people = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
-    return { id, name: `Person ${i + 1}`, email: `${id}@example.test` };
+    return { id, name: `Person ${i + 1}`, email: `${id}@example.test`, role: "member" as const, creatorId: null };
   });
   await db.insert(user).values(people);
   return people;

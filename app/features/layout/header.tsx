@@ -4,6 +4,7 @@ import { SearchBox } from "~/features/gallery/search-box";
 import { CloseIcon, Logo, SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
 import { SiteMenu } from "./site-menu";
+import { workLinksFor } from "./work-links";
 
 /** The bar on top of every visitor screen: logo, search, account links and the menu. */
 export function Header() {
@@ -11,6 +12,7 @@ export function Header() {
   const [searching, setSearching] = useState(false);
   const location = useLocation();
   const onHome = location.pathname === "/";
+  const work = workLinksFor(viewer);
 
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-neutral-200/80 bg-white/90 backdrop-blur-md dark:border-neutral-800/80 dark:bg-neutral-950/90">
@@ -30,6 +32,15 @@ export function Header() {
           <button type="button" className="icon-button md:hidden" aria-label="Search" onClick={() => setSearching(true)}>
             <SearchIcon size={22} />
           </button>
+          {work.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="hidden rounded-lg px-2.5 py-2 text-sm font-medium text-neutral-700 hover:text-neutral-950 sm:inline-block dark:text-neutral-300 dark:hover:text-white"
+            >
+              {link.label}
+            </Link>
+          ))}
           {viewer ? (
             <Link to="/profile-settings" className="button-secondary h-9 px-3.5">
               Profile
@@ -44,7 +55,7 @@ export function Header() {
               </Link>
             </>
           )}
-          <SiteMenu socialUrl={settings.socialUrl} />
+          <SiteMenu socialUrl={settings.socialUrl} work={work} />
         </div>
       </div>
       {searching && <MobileSearch onClose={() => setSearching(false)} />}

@@ -9,8 +9,8 @@ export const legalLinks = [
   { to: "/license", label: "License" },
 ] as const;
 
-/** The header's menu: the legal pages, the API reference and the social profile. */
-export function SiteMenu({ socialUrl }: { socialUrl: string }) {
+/** The header's menu: where creators and admins work (`work`), the legal pages, the API reference and the social profile. */
+export function SiteMenu({ socialUrl, work }: { socialUrl: string; work: ReadonlyArray<{ to: string; label: string }> }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -54,8 +54,15 @@ export function SiteMenu({ socialUrl }: { socialUrl: string }) {
         className="absolute right-0 top-full z-40 mt-2 w-60 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-2 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
       >
         <ul>
-          {legalLinks.map((link) => (
+          {work.map((link) => (
             <li key={link.to}>
+              <Link to={link.to} className="menu-item py-2.5">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          {legalLinks.map((link, i) => (
+            <li key={link.to} className={i === 0 && work.length > 0 ? "mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800" : undefined}>
               <Link to={link.to} className="menu-item py-2.5">
                 {link.label}
               </Link>

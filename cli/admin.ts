@@ -1,0 +1,64 @@
+import { parseArgs } from "node:util";
+import { roles, type Role } from "#contracts/account";
+import { createMembersRepository } from "../server/admin/members-repository.ts";
+import { createMembersService, type MembersService } from "../server/admin/members-service.ts";
+import { loadConfig } from "../server/config.ts";
+import { openCliDatabase } from "../server/db/cli-database.ts";
+import { createLogger } from "../server/logger.ts";
+import { runCommand, UsageError } from "./run.ts";
+import { terminalSafe } from "./terminal-text.ts";
+
+const usage = `Usage: npm run admin -- <command>
+
+  grant <email> [--role admin|creator]   give an account a role (admin when --role is left out)
+  revoke <email>                         make an account a member again
+  list                                   creators and admins
+
+The account must exist: sign up on the site first. Every change is written to the audit
+log as made by "command line". Works while the server runs.`;
+
+const grantable = roles.filter((role): role is Exclude<Role, "member"> => role !== "member");
+
+async function run(members: MembersService, command: "grant" | "revoke" | "list", email: string, role: Role): Promise<void> {
+  if (command === "list") {
+    const found = await members.withRoles();
+    if (found.length === 0) return console.log("No creators or admins yet. Make one with: npm run admin -- grant <email>");
+    for (const member of found) {
+      const disabled = member.disabledAt ? " (disabled)" : "";
+      console.log(`${member.role.padEnd(8)} ${terminalSafe(`${member.email}  ${member.name}`)}${disabled}`);
+    }
+    return;
+  }
+  const { member, before } = await members.setRoleByEmail(email, role);
+  const who = terminalSafe(member.email);
+  console.log(before === role ? `${who} already is ${article(role)} ${role}.` : `${who} is now ${article(role)} ${role} (was ${article(before)} ${before}).`);
+}
+
+const article = (role: Role) => (role === "admin" ? "an" : "a");
+
+await runCommand("admin", usage, async () => {
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { role: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  const [command, ...args] = positionals;
+  if (values.help || !command) return console.log(usage);
+  if (command !== "grant" && command !== "revoke" && command !== "list") throw new UsageError(`Unknown command "${command}"`);
+  if (args.length > (command === "list" ? 0 : 1)) throw new UsageError(`Unexpected argument "${args.at(-1)}"`);
+  if (command !== "list" && !args[0]?.includes("@")) throw new UsageError(args[0] ? `"${args[0]}" is not an email address` : "Missing email");
+  if (values.role !== undefined && command !== "grant") throw new UsageError("--role goes with grant");
+  const role = command === "revoke" ? "member" : (values.role ?? "admin");
+  if (!grantable.includes(role as never) && command === "grant") throw new UsageError(`--role must be admin or creator, not "${role}"`);
+
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
+  const database = await openCliDatabase(config, log.info);
+  try {
+    await run(createMembersService({ members: createMembersRepository(database.db) }), command, args[0] ?? "", role as Role);
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,49 @@
+import { desc, lt } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { auditLog } from "../db/schema.ts";
+
+/** Who acted: a signed-in admin, or an operator at the command line. */
+export type Actor = { kind: "account"; id: string; email: string } | { kind: "command-line" };
+
+export const COMMAND_LINE: Actor = { kind: "command-line" };
+
+export interface AuditEntry {
+  action: string;
+  targetType: (typeof auditLog.$inferInsert)["targetType"];
+  targetId: string | number;
+  details?: Record<string, unknown>;
+}
+
+export type AuditRecord = typeof auditLog.$inferSelect;
+
+/** A transaction or the database: audit rows are written beside the change they describe. */
+type Writer = Pick<Db, "insert">;
+
+/** Writes one audit row with `writer`, the transaction that makes the change itself. */
+export async function recordAudit(writer: Writer, actor: Actor, entry: AuditEntry): Promise<void> {
+  await writer.insert(auditLog).values({
+    actorId: actor.kind === "account" ? actor.id : null,
+    actorLabel: actor.kind === "account" ? actor.email : "command line",
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    details: entry.details ?? {},
+  });
+}
+
+export interface AuditRepository {
+  /** The newest entries first, `limit` at most, older than entry `before` when given. */
+  recent(limit: number, before?: number): Promise<AuditRecord[]>;
+}
+
+export function createAuditRepository(db: Db): AuditRepository {
+  return {
+    recent: (limit, before) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(before === undefined ? undefined : lt(auditLog.id, before))
+        .orderBy(desc(auditLog.id))
+        .limit(limit),
+  };
+}
