@@ -359,13 +359,13 @@ export function createCatalogRepository(db: Db) {
       return found.map((r) => r.name);
     },
 
-    /** A creator by exact name, with totals over their published images (from images_creator_totals_idx alone). */
+    /** A creator by exact name, with totals over their published images (creator_totals, kept by triggers on images). */
     async creator(name: string): Promise<CreatorRow | undefined> {
       const [row] = await rows<CreatorRow & Record<string, unknown>>(sql`
-        select c.id, c.name, c.avatar_key as "avatarKey", count(i.creator_id)::int as uploads,
-          coalesce(sum(i.downloads), 0)::int as downloads, coalesce(sum(i.likes), 0)::int as likes
-        from creators c left join images i on i.creator_id = c.id and ${published}
-        where c.name = ${name} group by c.id`);
+        select c.id, c.name, c.avatar_key as "avatarKey", coalesce(t.uploads, 0)::int as uploads,
+          coalesce(t.downloads, 0)::int as downloads, coalesce(t.likes, 0)::int as likes
+        from creators c left join creator_totals t on t.creator_id = c.id
+        where c.name = ${name}`);
       return row;
     },
 

@@ -198,14 +198,30 @@ export const images = pgTable(
       .on(t.id)
       .where(sql`${t.status} = 'hidden'`),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    // Also images_creator_totals_idx (creator_id) INCLUDE (likes, downloads) WHERE published, for a
-    // creator's totals: in migration 0004, as drizzle cannot declare INCLUDE.
     index("images_orientation_idx")
       .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("images_colors_idx").using("gin", t.colors),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],
+);
+
+/**
+ * A creator's totals over their published images, kept by triggers on `images` in the
+ * statement that changes an image (migration 0008): a creator's page reads one row, however
+ * many images they have (decision 016).
+ */
+export const creatorTotals = pgTable(
+  "creator_totals",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    uploads: integer("uploads").notNull().default(0),
+    likes: bigint("likes", { mode: "number" }).notNull().default(0),
+    downloads: bigint("downloads", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("creator_totals_not_negative", sql`${t.uploads} >= 0 and ${t.likes} >= 0 and ${t.downloads} >= 0`)],
 );
 
 export const tags = pgTable(
