@@ -160,15 +160,18 @@ export function createCatalogService(deps: {
     return items.map((item) => (liked.has(item.id) ? { ...item, liked: true } : item));
   }
 
+  /** How many images a search (`q` normalised) finds, up to SEARCH_TOTAL_MAX + 1, kept with the lists. */
+  function searchTotal(q: string, filters: ListFilters): Promise<number> {
+    return cache.searchTotal(JSON.stringify([q, filters.orientation, filters.color]), () => repository.searchCount(q, filters));
+  }
+
   /** A page of a list as everyone sees it, from the cache when it is kept there. */
   function sharedPage(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
       const from = query.cursor ? decodeCursor(query.cursor) : undefined;
       const [rows, total] = await Promise.all([
         repository.page(filter, from, query.limit + 1),
-        from || filter.kind !== "search"
-          ? null
-          : cache.searchTotal(JSON.stringify([filter.q, filter.orientation, filter.color]), () => repository.searchCount(filter.q, filter)),
+        from || filter.kind !== "search" ? null : searchTotal(filter.q, filter),
       ]);
       const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
       const found: ImagePage = { items: rows.slice(0, query.limit).map(summary), nextCursor: last ? encodeCursor(last) : null, total };
@@ -197,6 +200,16 @@ export function createCatalogService(deps: {
       const result = await page(filter, query, viewerId);
       if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total, visitor);
       return result;
+    },
+
+    /**
+     * Logs a search whose page was sent without asking for its list again (a kept page,
+     * server/pages/), as `list` logs each one it answers. A tag wins over `q`, as in `list`.
+     */
+    async recordSearch(query: Pick<ListQuery, "q" | "tag" | "orientation" | "color">, visitor: string): Promise<void> {
+      const q = query.q && normalise(query.q);
+      if (!q || query.tag) return;
+      logSearch(query.q!.trim(), await searchTotal(q, filtersOf(query)), visitor);
     },
 
     /** One published image with its details and related images; NOT_FOUND otherwise. */

@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { galleryPageQuery } from "#contracts/catalog";
 import { AppError } from "../errors.ts";
 import { keptPages } from "../pages/kept-pages.ts";
 import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
@@ -18,6 +19,7 @@ import { crossOriginReads } from "./cors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
+import { visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
@@ -99,6 +101,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
         const headers = new Headers(response.headers);
         headers.set("content-security-policy", pageCsp(config, { nonce }));
         return { status: response.status, headers, html: await response.text() };
+      }, (params, req) => {
+        const query = galleryPageQuery.safeParse(Object.fromEntries(params));
+        if (!query.success) return;
+        services.catalog.recordSearch(query.data, visitorOf(req)).catch((error: unknown) => services.log.error("Could not log a search", error));
       }),
     );
   }

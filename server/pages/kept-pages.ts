@@ -5,10 +5,13 @@ import type { PageCache, RenderedPage } from "./page-cache.ts";
 
 /**
  * Serves the pages everyone sees alike from the page cache: GET or HEAD, no session cookie,
- * one of the pages below, no search. The key is the path with only the query parameters the
- * page reads, in a fixed order, so that `?utm_source=…` or `?a=1&b=2…` neither grow the cache nor miss
- * it; the page is rendered for exactly that URL. Everything else goes on to React Router,
+ * one of the pages below. The key is the path with only the query parameters the page reads,
+ * in a fixed order, so that `?utm_source=…` or `?a=1&b=2…` neither grow the cache nor miss it;
+ * the page is rendered for exactly that URL. Everything else goes on to React Router,
  * rendered per request (a signed-in viewer's pages, forms, data requests).
+ *
+ * A search page is kept too, and every visitor's search still reaches the search log that
+ * popular searches count: its render logs the first, `onSearch` each one served from the cache.
  */
 
 interface KeptRoute {
@@ -26,9 +29,8 @@ export const EXPLORE_VARIANTS = 4;
 const FILTERS = ["orientation", "color"];
 
 const routes: KeptRoute[] = [
-  // Home and a tag (routes/gallery.tsx reads `tag`, the filters and `q`; a search is rendered
-  // per request, so that the search log, which popular searches count, sees every one).
-  { path: /^\/$/, params: ["tag", ...FILTERS], variants: EXPLORE_VARIANTS },
+  // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q` and the filters; a tag wins over `q`).
+  { path: /^\/$/, params: ["tag", "q", ...FILTERS], variants: EXPLORE_VARIANTS },
   // An image over the newest images; `.data` is React Router's data request for a navigation.
   { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: EXPLORE_VARIANTS },
   { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: 1 },
@@ -47,24 +49,39 @@ export function keptPageKey(url: string): { key: string; route: KeptRoute } | un
   let key = path;
   if (at >= 0) {
     const query = new URLSearchParams(url.slice(at + 1));
-    if (query.get("q")) return undefined;
     const kept = new URLSearchParams();
     for (const name of route.params) {
       const value = query.get(name);
-      if (value) kept.set(name, value);
+      if (value && !(name === "q" && query.get("tag"))) kept.set(name, value);
     }
     if (kept.size) key += `?${kept}`;
   }
   return key.length <= KEY_MAX_LENGTH ? { key, route } : undefined;
 }
 
-/** `render(path, req)` renders the page at `path` for anonymous `req`, the first of many it is sent to. */
-export function keptPages(cache: PageCache, render: (path: string, req: Request) => Promise<RenderedPage>): RequestHandler {
+/**
+ * `render(path, req)` renders the page at `path` for anonymous `req`, the first of many it is
+ * sent to; `onSearch(params, req)` is told of each search page sent without a render of its own
+ * (`params`: the kept query parameters).
+ */
+export function keptPages(
+  cache: PageCache,
+  render: (path: string, req: Request) => Promise<RenderedPage>,
+  onSearch: (params: URLSearchParams, req: Request) => void,
+): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return next();
     const kept = keptPageKey(req.originalUrl);
     if (!kept) return next();
-    cache.get(kept.key, kept.route.variants, () => render(kept.key, req)).then((page) => {
+    let rendered = false;
+    const renderHere = () => {
+      rendered = true;
+      return render(kept.key, req);
+    };
+    cache.get(kept.key, kept.route.variants, renderHere).then((page) => {
+      const at = kept.key.indexOf("?");
+      const params = new URLSearchParams(at < 0 ? "" : kept.key.slice(at + 1));
+      if (!rendered && page.status === 200 && params.has("q")) onSearch(params, req);
       res.status(page.status);
       for (const [name, value] of page.headers) res.setHeader(name, value);
       sendEncoded(req, res, page.body, "html");

@@ -167,9 +167,10 @@ describe("which requests share a kept page", () => {
     expect(keptPageKey("/?utm_source=mail&fbclid=123")?.key).toBe("/");
     expect(keptPageKey("/?color=blue&x=1&tag=sea&orientation=portrait")?.key).toBe("/?tag=sea&orientation=portrait&color=blue");
     expect(keptPageKey("/?tag=sea&q=")?.key).toBe("/?tag=sea");
-    // A search is rendered per request: the search log (popular searches) sees every one.
-    expect(keptPageKey("/?q=golden+hour")).toBeUndefined();
-    expect(keptPageKey("/creator/Mira%20Holt?color=red&q=x&page=2")).toBeUndefined();
+    expect(keptPageKey("/?q=golden+hour&color=blue&page=3")?.key).toBe("/?q=golden+hour&color=blue");
+    // A tag wins over a search: the page is the tag's.
+    expect(keptPageKey("/?q=golden&tag=sea")?.key).toBe("/?tag=sea");
+    expect(keptPageKey("/creator/Mira%20Holt?color=red&q=x&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
     expect(keptPageKey("/creator/Mira%20Holt?color=red&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
     expect(keptPageKey("/license?lang=fr")?.key).toBe("/license");
     expect(keptPageKey("/images/12-harbour?ref=x")?.key).toBe("/images/12-harbour");
