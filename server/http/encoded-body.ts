@@ -29,42 +29,51 @@ export interface Encoded {
   encoding: Encoding | undefined;
 }
 
+const decompress: Record<Encoding, (body: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+
+/**
+ * Each encoding is made when a request first asks for it, never before: most bodies are only
+ * ever asked for in one (browsers take br). Once a compressed one exists the plain body is let
+ * go (a kept page is ten times its compressed size), and made again from it for the rare
+ * client that accepts no compression.
+ */
 export class EncodedBody {
-  readonly #identity: Encoded;
-  readonly #compressed = new Map<Encoding, Encoded>();
+  #plain: Buffer | undefined;
+  readonly #etag: string;
+  readonly #compressible: boolean;
+  readonly #compressed = new Map<Encoding, Buffer>();
 
   constructor(body: Buffer) {
-    this.#identity = { body, etag: createHash("sha1").update(body).digest("base64url"), encoding: undefined };
+    this.#plain = body;
+    this.#etag = createHash("sha1").update(body).digest("base64url");
+    this.#compressible = body.length >= COMPRESS_FROM_BYTES;
   }
 
-  /** Makes every encoding now (for a body whose size must be known when it is kept). */
-  encodeAll(): this {
-    if (this.#identity.body.length >= COMPRESS_FROM_BYTES) for (const encoding of encodings) this.#encoded(encoding);
-    return this;
-  }
-
-  /** Bytes held: the body and each encoding made so far. */
+  /** Bytes held now: the plain body while kept, and each encoding made so far. */
   get bytes(): number {
-    let bytes = this.#identity.body.length;
-    for (const { body } of this.#compressed.values()) bytes += body.length;
+    let bytes = this.#plain?.length ?? 0;
+    for (const body of this.#compressed.values()) bytes += body.length;
     return bytes;
   }
 
   /** The body in the best encoding the request accepts, with its ETag. */
   for(req: Request): Encoded {
-    if (this.#identity.body.length < COMPRESS_FROM_BYTES) return this.#identity;
     // Browsers list gzip first with the same weight as br; br is smaller, so it goes first when accepted.
-    const encoding = encodings.find((e) => req.acceptsEncodings(e) === e);
-    return encoding ? this.#encoded(encoding) : this.#identity;
+    const encoding = this.#compressible ? encodings.find((e) => req.acceptsEncodings(e) === e) : undefined;
+    if (!encoding) return { body: this.#plainBody(), etag: this.#etag, encoding: undefined };
+    let body = this.#compressed.get(encoding);
+    if (!body) {
+      body = compress[encoding](this.#plainBody());
+      this.#compressed.set(encoding, body);
+      this.#plain = undefined;
+    }
+    return { body, etag: `${this.#etag}-${encoding}`, encoding };
   }
 
-  #encoded(encoding: Encoding): Encoded {
-    let encoded = this.#compressed.get(encoding);
-    if (!encoded) {
-      encoded = { body: compress[encoding](this.#identity.body), etag: `${this.#identity.etag}-${encoding}`, encoding };
-      this.#compressed.set(encoding, encoded);
-    }
-    return encoded;
+  #plainBody(): Buffer {
+    if (this.#plain) return this.#plain;
+    const [encoding, body] = this.#compressed.entries().next().value!;
+    return decompress[encoding](body);
   }
 }
 

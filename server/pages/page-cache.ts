@@ -51,7 +51,6 @@ export interface PageCache {
 
 interface Slot {
   pages: Page[];
-  bytes: number;
   rendering: Promise<Page> | undefined;
 }
 
@@ -59,7 +58,7 @@ function toPage({ status, headers, html }: RenderedPage): Page {
   const hashes = inlineHashes(html);
   const policy = headers.get("content-security-policy");
   if (policy) headers.set("content-security-policy", hashBasedCsp(policy, hashes));
-  return { status, headers: [...headers.entries()], body: new EncodedBody(Buffer.from(html)).encodeAll(), hashes };
+  return { status, headers: [...headers.entries()], body: new EncodedBody(Buffer.from(html)), hashes };
 }
 
 const keepable = (page: RenderedPage) => page.status === 200 && !page.headers.has("set-cookie");
@@ -73,7 +72,12 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
   /** In least recently used order, first to go first. */
   const slots = new Map<string, Slot>();
   let pages = 0;
-  let bytes = 0;
+  /** Bytes of the kept bodies now: each grows by an encoding the first time a request asks for it. */
+  const heldBytes = () => {
+    let bytes = 0;
+    for (const slot of slots.values()) for (const page of slot.pages) bytes += page.body.bytes;
+    return bytes;
+  };
   /** Counts drops: a render that began before one may have read what changed, and is not kept. */
   let generation = 0;
   let day = utcDay();
@@ -86,7 +90,6 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
     clearedAt = Date.now();
     slots.clear();
     pages = 0;
-    bytes = 0;
     generation++;
   };
   changes?.subscribe((payload) => {
@@ -99,20 +102,19 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
   });
 
   const evict = () => {
+    let bytes = heldBytes();
     for (const [key, slot] of slots) {
       if (bytes <= limits.bytes && pages <= limits.pages) return;
       slots.delete(key);
       pages -= slot.pages.length;
-      bytes -= slot.bytes;
+      for (const page of slot.pages) bytes -= page.body.bytes;
     }
   };
 
   const keep = (key: string, slot: Slot, page: Page) => {
     if (slots.get(key) !== slot) return;
     slot.pages.push(page);
-    slot.bytes += page.body.bytes;
     pages++;
-    bytes += page.body.bytes;
     evict();
   };
 
@@ -131,7 +133,7 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
         // Another variant is on its way: meanwhile, those kept serve.
         if (slot.rendering) return slot.pages.length ? Promise.resolve(pick(slot.pages)) : slot.rendering;
       } else {
-        slot = { pages: [], bytes: 0, rendering: undefined };
+        slot = { pages: [], rendering: undefined };
         slots.set(key, slot);
       }
       const started = generation;
@@ -153,7 +155,7 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
       return rendering;
     },
     get size() {
-      return { pages, bytes };
+      return { pages, bytes: heldBytes() };
     },
   };
 }

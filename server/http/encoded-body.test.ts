@@ -1,0 +1,36 @@
+import zlib from "node:zlib";
+import type { Request } from "express";
+import { describe, expect, it } from "vitest";
+import { EncodedBody } from "./encoded-body.ts";
+
+/** A request accepting these encodings, as Express answers `acceptsEncodings`. */
+const accepting = (...encodings: string[]) => ({ acceptsEncodings: (e: string) => (encodings.includes(e) ? e : false) }) as unknown as Request;
+
+describe("a body sent many times", () => {
+  const html = Buffer.from(`<!DOCTYPE html><p>${"a kept page ".repeat(2000)}</p>`);
+
+  it("compresses each encoding when first asked for it, then holds the compressed bytes only", () => {
+    const body = new EncodedBody(html);
+    expect(body.bytes).toBe(html.length);
+    const br = body.for(accepting("gzip", "br"));
+    expect(br.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).equals(html)).toBe(true);
+    expect(body.bytes).toBe(br.body.length);
+    expect(body.for(accepting("br")).body).toBe(br.body);
+  });
+
+  it("still sends the exact plain body, with its own ETag, to a client that accepts no compression", () => {
+    const body = new EncodedBody(html);
+    const gzip = body.for(accepting("gzip"));
+    const plain = body.for(accepting());
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(html)).toBe(true);
+    expect(plain.etag).not.toBe(gzip.etag);
+    expect(gzip.etag).toBe(`${plain.etag}-gzip`);
+  });
+
+  it("sends small bodies as they are", () => {
+    const small = new EncodedBody(Buffer.from("{}"));
+    expect(small.for(accepting("br")).encoding).toBeUndefined();
+  });
+});
