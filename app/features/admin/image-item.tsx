@@ -8,7 +8,7 @@ export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: Acti
   const hidden = image.status === "hidden";
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
-      <ImageThumbnail image={image} className="rounded-none" />
+      <ImageThumbnail image={image} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="flex items-start justify-between gap-2 font-semibold">
           <span className="min-w-0 break-words">{image.title}</span>

@@ -2,11 +2,11 @@ import type { AdminImage, ImageStatus } from "#contracts/admin";
 import { Picture } from "~/features/gallery/picture";
 import { ActionButton, type ActionFetcher } from "./admin-forms";
 
-/** An image small, cropped to 4:3 over its dominant colour, as the admin lists show it. */
-export function ImageThumbnail({ image, className = "" }: { image: AdminImage; className?: string }) {
+/** An image small, cropped to 4:3 over its dominant colour, as the admin lists show it; `className` sizes it. */
+export function ImageThumbnail({ image, sizes, className }: { image: AdminImage; sizes: string; className: string }) {
   return (
-    <div className={`aspect-[4/3] w-full shrink-0 overflow-hidden rounded-xl ${className}`} style={{ backgroundColor: image.color }}>
-      <Picture image={image} sizes="(min-width: 640px) 192px, 100vw" className="h-full w-full object-cover" />
+    <div className={`aspect-[4/3] shrink-0 overflow-hidden ${className}`} style={{ backgroundColor: image.color }}>
+      <Picture image={image} sizes={sizes} className="h-full w-full object-cover" />
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function ReportItem({ report, fetcher }: { report: QueuedReport; fetcher:
   const hidden = image.status === "hidden";
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row dark:border-neutral-800 dark:bg-neutral-900">
-      <ImageThumbnail image={image} className="sm:w-48" />
+      <ImageThumbnail image={image} sizes="(min-width: 640px) 192px, 128px" className="w-32 self-start rounded-xl sm:w-48" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold">
           {hidden ? image.title : (
