@@ -10,6 +10,7 @@ import { images, reports, user } from "../server/db/schema.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService } from "../server/engagement/reports-service.ts";
 import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
+import { COMMAND_LINE } from "../server/admin/audit-repository.ts";
 
 const { db, url } = await testDatabase();
 const media = scratchMedia();
@@ -87,6 +88,6 @@ describe("npm run moderate", () => {
     expect(listed.stdout).toContain(`image ${id} "Calm\\x1b[2J\\x1b[HSea"`);
     expect(listed.stdout).toContain("details:  look\\u202eecnegilgen\\x9b31m");
     expect(listed.stdout).toContain("reporter: Mallory\\x1b]0;owned\\x07 <");
-    await reportsService.hide(id, undefined);
+    await reportsService.hide(COMMAND_LINE, id, undefined);
   });
 });

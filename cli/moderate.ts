@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { reportReasonLabels } from "#contracts/engagement";
+import { COMMAND_LINE } from "../server/admin/audit-repository.ts";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
@@ -51,16 +52,16 @@ async function run(reports: ReportsService, command: Command, id: number, reason
     case "reports":
       return listReports(reports);
     case "hide": {
-      const resolved = await reports.hide(id, reason);
+      const resolved = await reports.hide(COMMAND_LINE, id, reason);
       console.log(`Image ${id} is hidden; ${resolved} open report${resolved === 1 ? "" : "s"} resolved.`);
       return;
     }
     case "restore":
-      await reports.restore(id);
+      await reports.restore(COMMAND_LINE, id);
       console.log(`Image ${id} is published again.`);
       return;
     case "dismiss":
-      await reports.dismiss(id, reason);
+      await reports.dismiss(COMMAND_LINE, id, reason);
       console.log(`Report ${id} dismissed.`);
       return;
   }

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { expectNoAxeViolations, newPage, type ViewportName } from "./browser.ts";
+import { expectNoAxeViolations, interactive, newPage, type ViewportName } from "./browser.ts";
+import { adminContext } from "./admin-page.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 
 /** axe-core finds no WCAG 2.2 A/AA violation on any visitor screen, at desktop and phone sizes, light and dark. */
@@ -35,6 +36,25 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
     const image = (await newestImages(3))[2]!;
     const page = await newPage(viewport);
     await page.goto(image.path, { waitUntil: "networkidle" });
+    await expectNoAxeViolations(page);
+  });
+
+  it("the admin area's sections and a confirmation have no violations", async () => {
+    const { context } = await adminContext(viewport);
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme });
+      for (const section of ["moderation", "images", "accounts", "activity"]) {
+        await page.goto(`/admin/${section}`, { waitUntil: "networkidle" });
+        await expectNoAxeViolations(page);
+      }
+    }
+    const page = await context.newPage();
+    await page.goto("/admin/images", { waitUntil: "networkidle" });
+    const hide = page.getByRole("list", { name: "Images" }).getByRole("button", { name: /^Hide / }).first();
+    await interactive(hide);
+    await hide.click();
+    await page.getByRole("dialog").waitFor();
     await expectNoAxeViolations(page);
   });
 

@@ -2,6 +2,7 @@ import { createAuditRepository } from "./admin/audit-repository.ts";
 import { createAuditService, type AuditService } from "./admin/audit-service.ts";
 import { createMembersRepository } from "./admin/members-repository.ts";
 import { createMembersService, type MembersService } from "./admin/members-service.ts";
+import { createModerationService, type ModerationService } from "./admin/moderation-service.ts";
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
 import { createAuth, type Auth } from "./auth/auth.ts";
@@ -53,6 +54,8 @@ export interface Services {
   receipts: ReceiptsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
+  /** Moderation as admins do it in /admin: the queue, images of any status, hide, restore, dismiss. */
+  moderation: ModerationService;
   /** Accounts as admins manage them: roles, disabling (server/admin/). */
   members: MembersService;
   /** What admins did, newest first. */
@@ -83,6 +86,7 @@ export function createServices(deps: {
     secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
+  const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
   return {
     config,
     log,
@@ -95,7 +99,8 @@ export function createServices(deps: {
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
     receipts,
-    reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
+    reports,
+    moderation: createModerationService({ reports, catalog }),
     members: createMembersService({ members: createMembersRepository(db) }),
     audit: createAuditService({ audit: createAuditRepository(db) }),
     async close() {

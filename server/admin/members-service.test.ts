@@ -111,7 +111,8 @@ describe("finding accounts", () => {
     const admin = await signUp();
     await members.setRoleByEmail(admin.email, "admin");
     const found = await members.search(await admin.viewer(), admin.email.slice(0, -4).toUpperCase(), 1);
-    expect(found.map((m) => m.id)).toContain(admin.id);
-    expect(await members.search(await admin.viewer(), "100%_", 1)).toEqual([]);
+    expect(found.accounts.map((m) => m.id)).toContain(admin.id);
+    expect(found.nextPage).toBeNull();
+    expect(await members.search(await admin.viewer(), "100%_", 1)).toEqual({ accounts: [], nextPage: null });
   });
 });

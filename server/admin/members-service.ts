@@ -4,7 +4,7 @@ import { COMMAND_LINE, type Actor } from "./audit-repository.ts";
 import type { Member, MembersRepository } from "./members-repository.ts";
 import { actorOf, requireRole } from "./permissions.ts";
 
-export const MEMBERS_PAGE_SIZE = 50;
+const MEMBERS_PAGE_SIZE = 50;
 
 /**
  * Accounts as admins manage them: roles and disabling, each change written to the audit
@@ -12,8 +12,8 @@ export const MEMBERS_PAGE_SIZE = 50;
  * admin must come from somewhere) go through the same rules.
  */
 export interface MembersService {
-  /** Admins: accounts matching `query`, one page. */
-  search(viewer: Viewer | null, query: string, page: number): Promise<Member[]>;
+  /** Admins: accounts matching `query`, one page (from 1); `nextPage` when there may be more. */
+  search(viewer: Viewer | null, query: string, page: number): Promise<{ accounts: Member[]; nextPage: number | null }>;
   /** Admins: sets an account's role. An admin cannot lower their own role (someone must stay admin). */
   setRole(viewer: Viewer | null, accountId: string, role: Role): Promise<Member>;
   /** Admins: disables (signed out everywhere, cannot sign in) or enables an account; never their own. */
@@ -40,9 +40,10 @@ export function createMembersService(deps: { members: MembersRepository }): Memb
   }
 
   return {
-    search(viewer, query, page) {
+    async search(viewer, query, page) {
       requireRole(viewer, "admin");
-      return members.search(query, MEMBERS_PAGE_SIZE, Math.max(0, page - 1) * MEMBERS_PAGE_SIZE);
+      const accounts = await members.search(query, MEMBERS_PAGE_SIZE, Math.max(0, page - 1) * MEMBERS_PAGE_SIZE);
+      return { accounts, nextPage: accounts.length === MEMBERS_PAGE_SIZE ? page + 1 : null };
     },
 
     async setRole(viewer, accountId, role) {

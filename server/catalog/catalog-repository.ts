@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { ImageStatus } from "#contracts/admin";
 import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
@@ -59,6 +60,11 @@ export interface SummaryRow {
 /** A row as PostgreSQL gives it: tag ids where the row has tag names. */
 type RawRow<T extends SummaryRow> = Omit<T, "tags"> & { tagIds: number[] } & Record<string, unknown>;
 type RawSummaryRow = RawRow<SummaryRow>;
+
+/** An image of any status, as admins list them. */
+export interface AnyStatusRow extends SummaryRow {
+  status: ImageStatus;
+}
 
 export interface DetailRow extends SummaryRow {
   description: string;
@@ -201,6 +207,12 @@ export function createCatalogRepository(db: Db) {
       array(select it.tag_id from image_tags it where it.image_id = i.id order by it.position, it.tag_id) as "tagIds",
       ${tsOf} as ts`;
 
+  /** Images of any status, with their status, where `condition` (which may go on with order and limit). */
+  async function anyStatusRows(condition: SQL): Promise<AnyStatusRow[]> {
+    return named<AnyStatusRow>(await rows<RawRow<AnyStatusRow>>(sql`
+      select ${summaryColumns}, 0 as rank, i.status from images i join creators c on c.id = i.creator_id where ${condition}`));
+  }
+
   /** The tags and creators a search matches, worked out once so that the image queries stay simple. */
   async function searchTerms(q: string): Promise<SearchTerms> {
     const contains = containsPattern(q);
@@ -294,6 +306,24 @@ export function createCatalogRepository(db: Db) {
         where i.id = ${id} and ${published}`));
       return row;
     },
+
+    /**
+     * For admins: images of any status (or of `status`) whose title, creator or a tag contains
+     * `q` (lower-cased; all when empty), newest added first, `limit` with ids below `before`.
+     * Walks the primary key backwards (images_hidden_idx for hidden ones), or narrows by the
+     * trigram index on search_text when the text is rare, as the gallery's search does.
+     */
+    async anyStatus(filter: { q: string; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
+      const conditions = [
+        ...(filter.status === "all" ? [] : [sql`i.status = ${filter.status}`]),
+        ...(filter.q ? [sql`i.search_text like ${containsPattern(filter.q)}`] : []),
+        ...(before === undefined ? [] : [sql`i.id < ${before}`]),
+      ];
+      return anyStatusRows(sql`${conditions.length ? sql.join(conditions, sql` and `) : sql`true`} order by i.id desc limit ${limit}`);
+    },
+
+    /** For admins: these images, whatever their status, in no particular order. */
+    anyStatusByIds: (ids: number[]): Promise<AnyStatusRow[]> => anyStatusRows(sql`i.id = any(${intArray(ids)})`),
 
     /** These images, those published, in no particular order. */
     async byIds(ids: number[]): Promise<SummaryRow[]> {

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
 import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
@@ -6,7 +7,7 @@ import type { ImageVariant } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type Position, type SummaryRow } from "./catalog-repository.ts";
+import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type Position, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
 
 /**
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
@@ -153,6 +154,8 @@ export function createCatalogService(deps: {
     };
   }
 
+  const adminImage = (row: AnyStatusRow): AdminImage => ({ ...summary(row), status: row.status });
+
   /** These summaries as `viewerId` sees them, with `liked` filled in: copies, the given ones may be kept and shared. */
   async function seenBy(items: ImageSummary[], viewerId: string | undefined): Promise<ImageSummary[]> {
     if (!viewerId || !items.length) return items;
@@ -281,6 +284,21 @@ export function createCatalogService(deps: {
         likes: creator.likes,
         images: await page({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query, viewerId),
       };
+    },
+
+    /**
+     * For admins (server/admin/moderation-service.ts checks the role): one page of images of
+     * any status matching `query`, newest added first; `older` is the next page's `before`.
+     */
+    async anyStatus(query: AdminImagesQuery, limit: number): Promise<{ items: AdminImage[]; older: number | null }> {
+      const rows = await repository.anyStatus({ q: normalise(query.q), status: query.status }, query.before, limit);
+      return { items: rows.map(adminImage), older: rows.length === limit ? rows.at(-1)!.id : null };
+    },
+
+    /** For admins: these images, whatever their status, by id. */
+    async anyStatusByIds(ids: number[]): Promise<Map<number, AdminImage>> {
+      const rows = ids.length ? await repository.anyStatusByIds(ids) : [];
+      return new Map(rows.map((row) => [row.id, adminImage(row)]));
     },
 
     /** Writes the search queries still waiting to the log; before the database closes. */

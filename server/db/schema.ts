@@ -1,6 +1,7 @@
 import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { roles } from "#contracts/account";
+import { imageStatuses } from "#contracts/admin";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -127,8 +128,6 @@ export interface ImageVariant {
   bytes: number;
   key: string;
 }
-
-export const imageStatuses = ["published", "hidden"] as const;
 
 export const images = pgTable(
   "images",
@@ -333,6 +332,8 @@ export const reports = pgTable(
       .on(t.imageId, t.reporterId)
       .where(sql`${t.reporterId} is not null`),
     index("reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    // An image's open reports: counted in the moderation queue, resolved together when it is hidden.
+    index("reports_image_open_idx").on(t.imageId).where(sql`${t.resolvedAt} is null`),
     index("reports_source_idx")
       .on(t.source, t.createdAt)
       .where(sql`${t.source} is not null`),

@@ -10,6 +10,7 @@ import { createReportsRepository } from "./reports-repository.ts";
 import { createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
 import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
+import { COMMAND_LINE } from "../admin/audit-repository.ts";
 
 const { db } = await testDatabase();
 const media = scratchMedia();
@@ -56,7 +57,7 @@ describe("liking an image", () => {
     expect((await refusal(service.unlike(alice, 2_147_483_000))).code).toBe("NOT_FOUND");
     const id = await addImage(db, media, "Hidden Dunes");
     await service.like(bob, id);
-    await moderation.hide(id, "test");
+    await moderation.hide(COMMAND_LINE, id, "test");
     expect((await refusal(service.like(alice, id))).code).toBe("NOT_FOUND");
     expect((await refusal(service.unlike(bob, id))).code).toBe("NOT_FOUND");
     expect(await stored(id)).toEqual({ count: 1, rows: 1 });
@@ -90,7 +91,7 @@ describe("the viewer's liked images", () => {
       await service.like(carol!, id);
       ids.push(id);
     }
-    await moderation.hide(ids[3]!, "test");
+    await moderation.hide(COMMAND_LINE, ids[3]!, "test");
     const first = await service.likedImages(carol!, { limit: 2 });
     expect(first.total).toBe(4);
     expect(first.items.map((i) => i.title)).toEqual(["Fifth Season", "Third Eye"]);
@@ -101,7 +102,7 @@ describe("the viewer's liked images", () => {
     expect(second.nextCursor).toBeNull();
 
     await service.unlike(carol!, ids[1]!);
-    await moderation.restore(ids[3]!);
+    await moderation.restore(COMMAND_LINE, ids[3]!);
     const again = await service.likedImages(carol!, { limit: 10 });
     expect(again.items.map((i) => i.title)).toEqual(["Fifth Season", "Fourth Wall", "Third Eye", "First Light"]);
   });

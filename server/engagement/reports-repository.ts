@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason } from "#contracts/engagement";
+import { recordAudit, type Actor } from "../admin/audit-repository.ts";
 import type { Db } from "../db/database.ts";
 import { images, reports, user } from "../db/schema.ts";
 
@@ -29,6 +30,8 @@ export interface OpenReport {
   reporterName: string | null;
   reporterEmail: string | null;
   createdAt: Date;
+  /** Open reports on the same image, this one included. */
+  openOnImage: number;
 }
 
 /** Advisory-lock namespace under which anonymous reports from one source take turns. */
@@ -74,9 +77,9 @@ export function createReportsRepository(db: Db) {
       });
     },
 
-    /** Reports nobody has acted on yet, oldest first. */
-    async open(): Promise<OpenReport[]> {
-      return db
+    /** Reports nobody has acted on yet, oldest first: all of them, or `limit` after report `after` (reports_open_idx). */
+    async open(page?: { limit: number; after?: number }): Promise<OpenReport[]> {
+      const query = db
         .select({
           id: reports.id,
           imageId: reports.imageId,
@@ -87,40 +90,72 @@ export function createReportsRepository(db: Db) {
           reporterName: user.name,
           reporterEmail: user.email,
           createdAt: reports.createdAt,
+          openOnImage: sql<number>`(select count(*)::int from reports o where o.image_id = ${reports.imageId} and o.resolved_at is null)`,
         })
         .from(reports)
         .innerJoin(images, eq(images.id, reports.imageId))
         .leftJoin(user, eq(user.id, reports.reporterId))
-        .where(isNull(reports.resolvedAt))
+        .where(
+          and(
+            isNull(reports.resolvedAt),
+            page?.after === undefined
+              ? undefined
+              : sql`(${reports.createdAt}, ${reports.id}) > (select created_at, id from reports where id = ${page.after})`,
+          ),
+        )
         .orderBy(asc(reports.createdAt), asc(reports.id));
+      return page ? query.limit(page.limit) : query;
     },
 
-    /** Sets an image's status and resolves its open reports with `resolution`; false when no image has this id. */
-    async setImageStatus(imageId: number, status: "published" | "hidden", resolution: string | null): Promise<{ found: boolean; resolved: number }> {
+    /** How many reports are open. */
+    async openCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(reports).where(isNull(reports.resolvedAt));
+      return row!.n;
+    },
+
+    /**
+     * Sets an image's status, resolves its open reports with `resolution` (when given) and
+     * writes the audit row (image.hide or image.restore), in one transaction; false when no
+     * image has this id.
+     */
+    async setImageStatus(actor: Actor, imageId: number, status: "published" | "hidden", resolution: string | null): Promise<{ found: boolean; resolved: number }> {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(images)
           .set({ status, updatedAt: sql`now()` })
           .where(eq(images.id, imageId))
           .returning({ id: images.id });
-        if (updated.length === 0 || resolution === null) return { found: updated.length > 0, resolved: 0 };
-        const resolved = await tx
-          .update(reports)
-          .set({ resolvedAt: sql`now()`, resolution })
-          .where(and(eq(reports.imageId, imageId), isNull(reports.resolvedAt)))
-          .returning({ id: reports.id });
+        if (updated.length === 0) return { found: false, resolved: 0 };
+        const resolved =
+          resolution === null
+            ? []
+            : await tx
+                .update(reports)
+                .set({ resolvedAt: sql`now()`, resolution })
+                .where(and(eq(reports.imageId, imageId), isNull(reports.resolvedAt)))
+                .returning({ id: reports.id });
+        await recordAudit(tx, actor, {
+          action: status === "hidden" ? "image.hide" : "image.restore",
+          targetType: "image",
+          targetId: imageId,
+          details: resolution === null ? {} : { resolution, resolved: resolved.length },
+        });
         return { found: true, resolved: resolved.length };
       });
     },
 
-    /** Resolves one open report without acting on its image; false when there is no such open report. */
-    async dismiss(reportId: number, resolution: string): Promise<boolean> {
-      const dismissed = await db
-        .update(reports)
-        .set({ resolvedAt: sql`now()`, resolution })
-        .where(and(eq(reports.id, reportId), isNull(reports.resolvedAt)))
-        .returning({ id: reports.id });
-      return dismissed.length > 0;
+    /** Resolves one open report without acting on its image, with its audit row; false when there is no such open report. */
+    async dismiss(actor: Actor, reportId: number, resolution: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [dismissed] = await tx
+          .update(reports)
+          .set({ resolvedAt: sql`now()`, resolution })
+          .where(and(eq(reports.id, reportId), isNull(reports.resolvedAt)))
+          .returning({ imageId: reports.imageId });
+        if (!dismissed) return false;
+        await recordAudit(tx, actor, { action: "report.dismiss", targetType: "report", targetId: reportId, details: { image: dismissed.imageId, resolution } });
+        return true;
+      });
     },
   };
 }

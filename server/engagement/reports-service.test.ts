@@ -8,6 +8,7 @@ import { createReportsRepository } from "./reports-repository.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR, createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
 import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
+import { COMMAND_LINE } from "../admin/audit-repository.ts";
 
 const { db } = await testDatabase();
 const media = scratchMedia();
@@ -60,7 +61,7 @@ describe("reporting an image", () => {
     const [frank] = await addPeople(db, 1);
     expect((await refusal(service.report(frank!, "203.0.113.8", 2_147_483_000, { reason: "spam", details: "" }))).code).toBe("NOT_FOUND");
     const id = await addImage(db, media, "Gone Soon");
-    await service.hide(id, undefined);
+    await service.hide(COMMAND_LINE, id, undefined);
     expect((await refusal(service.report(null, "203.0.113.8", id, { reason: "spam", details: "" }))).code).toBe("NOT_FOUND");
     expect(await storedReports(id)).toEqual([]);
   });
@@ -81,7 +82,7 @@ describe("moderation", () => {
       { imageId: id, title: "Questionable Art", reason: "other", details: "Looks wrong", reporterName: null, reporterEmail: null },
     ]);
 
-    expect(await service.hide(id, "depicts a real person")).toBe(2);
+    expect(await service.hide(COMMAND_LINE, id, "depicts a real person")).toBe(2);
     expect((await service.openReports()).map((r) => r.imageId)).not.toContain(id);
     expect((await service.openReports()).map((r) => r.imageId)).toContain(other);
     expect((await storedReports(id)).map((r) => r.resolution)).toEqual(["hidden: depicts a real person", "hidden: depicts a real person"]);
@@ -96,7 +97,7 @@ describe("moderation", () => {
     expect(sitemap.some((p) => p.startsWith(`/images/${id}-`))).toBe(false);
     expect((await refusal(catalog.get(id))).code).toBe("NOT_FOUND");
 
-    await service.restore(id);
+    await service.restore(COMMAND_LINE, id);
     expect(await listed()).toContain(id);
     expect((await catalog.get(id)).title).toBe("Questionable Art");
     const [row] = await db.select({ status: images.status }).from(images).where(eq(images.id, id));
@@ -108,10 +109,10 @@ describe("moderation", () => {
     const id = await addImage(db, media, "Fine Art");
     await service.report(ivy!, "203.0.113.11", id, { reason: "spam", details: "" });
     const [report] = (await service.openReports()).filter((r) => r.imageId === id);
-    await service.dismiss(report!.id, "not spam");
+    await service.dismiss(COMMAND_LINE, report!.id, "not spam");
     expect((await storedReports(id))[0]!.resolution).toBe("dismissed: not spam");
-    expect((await refusal(service.dismiss(report!.id, undefined))).message).toBe(`Open report ${report!.id} not found`);
-    expect((await refusal(service.hide(2_147_483_000, undefined))).message).toBe("Image 2147483000 not found");
-    expect((await refusal(service.restore(2_147_483_000))).message).toBe("Image 2147483000 not found");
+    expect((await refusal(service.dismiss(COMMAND_LINE, report!.id, undefined))).message).toBe(`Open report ${report!.id} not found`);
+    expect((await refusal(service.hide(COMMAND_LINE, 2_147_483_000, undefined))).message).toBe("Image 2147483000 not found");
+    expect((await refusal(service.restore(COMMAND_LINE, 2_147_483_000))).message).toBe("Image 2147483000 not found");
   });
 });

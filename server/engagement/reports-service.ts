@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Viewer } from "#contracts/account";
 import type { ReportInput } from "#contracts/engagement";
+import type { Actor } from "../admin/audit-repository.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { OpenReport, ReportsRepository } from "./reports-repository.ts";
 
@@ -9,9 +10,11 @@ export const ANONYMOUS_REPORTS_PER_HOUR = 5;
 const HOUR = 3600;
 
 /**
- * Reports from visitors, and what operators do about them (`npm run moderate`): hiding an
- * image takes it off every list, search, creator page and sitemap (the catalog shows only
- * published images) and resolves its open reports; restoring publishes it again.
+ * Reports from visitors, and what operators do about them (`npm run moderate`, and admins
+ * in /admin through server/admin/moderation-service.ts): hiding an image takes it off every
+ * list, search, creator page and sitemap (the catalog shows only published images) and
+ * resolves its open reports; restoring publishes it again. Each of these is written to the
+ * audit log as done by `actor`, in its own transaction.
  */
 export function createReportsService(deps: { reports: ReportsRepository; secret: string }) {
   const { reports } = deps;
@@ -46,25 +49,28 @@ export function createReportsService(deps: { reports: ReportsRepository; secret:
       }
     },
 
-    /** Open reports, oldest first. */
-    openReports: (): Promise<OpenReport[]> => reports.open(),
+    /** Open reports, oldest first: all, or one page of `limit` after report `after`. */
+    openReports: (page?: { limit: number; after?: number }): Promise<OpenReport[]> => reports.open(page),
+
+    /** How many reports are open. */
+    openCount: (): Promise<number> => reports.openCount(),
 
     /** Hides an image and resolves its open reports; returns how many were resolved. */
-    async hide(imageId: number, reason: string | undefined): Promise<number> {
-      const { found, resolved } = await reports.setImageStatus(imageId, "hidden", reason ? `hidden: ${reason}` : "hidden");
+    async hide(actor: Actor, imageId: number, reason: string | undefined): Promise<number> {
+      const { found, resolved } = await reports.setImageStatus(actor, imageId, "hidden", reason ? `hidden: ${reason}` : "hidden");
       if (!found) throw notFound(`Image ${imageId}`);
       return resolved;
     },
 
     /** Publishes a hidden image again. */
-    async restore(imageId: number): Promise<void> {
-      const { found } = await reports.setImageStatus(imageId, "published", null);
+    async restore(actor: Actor, imageId: number): Promise<void> {
+      const { found } = await reports.setImageStatus(actor, imageId, "published", null);
       if (!found) throw notFound(`Image ${imageId}`);
     },
 
     /** Closes a report that needs no action. */
-    async dismiss(reportId: number, reason: string | undefined): Promise<void> {
-      if (!(await reports.dismiss(reportId, reason ? `dismissed: ${reason}` : "dismissed"))) throw notFound(`Open report ${reportId}`);
+    async dismiss(actor: Actor, reportId: number, reason: string | undefined): Promise<void> {
+      if (!(await reports.dismiss(actor, reportId, reason ? `dismissed: ${reason}` : "dismissed"))) throw notFound(`Open report ${reportId}`);
     },
   };
 }

@@ -6,6 +6,7 @@ import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
 import { appBuild, startTestApp, TEST_BASE_URL } from "./test-app.ts";
+import { COMMAND_LINE } from "../admin/audit-repository.ts";
 
 /**
  * Hostile input, as scanners and curious people send it: malformed paths, parameters, query
@@ -31,7 +32,7 @@ const { build } = await appBuild();
 const imageIds: number[] = [];
 for (const title of ["Quiet Harbor", "Misty Forest", "Neon Street"]) imageIds.push(await addImage(database.db, services.media, title));
 const hiddenId = await addImage(database.db, services.media, "Withdrawn Picture");
-await services.reports.hide(hiddenId, undefined);
+await services.reports.hide(COMMAND_LINE, hiddenId, undefined);
 
 async function signUp(name: string): Promise<string> {
   const res = await call("POST", "/api/auth/sign-up/email", {

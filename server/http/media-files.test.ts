@@ -9,6 +9,7 @@ import { createLogger } from "../logger.ts";
 import { DIGITAL_SOURCE_TYPE, licenseUrlOf } from "../media/labels.ts";
 import { photoWithGps, readLabel } from "../media/test-images.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
+import { COMMAND_LINE } from "../admin/audit-repository.ts";
 
 /**
  * The files a visitor gets, over HTTP: served variants and downloads carry the AI label, the
@@ -96,12 +97,12 @@ describe("files of a hidden image", () => {
     const statuses = async () => Promise.all(urls.map(async (url) => (await fetchMedia(url)).status));
     expect(new Set(await statuses())).toEqual(new Set([200]));
 
-    await services.reports.hide(id, "copyright");
+    await services.reports.hide(COMMAND_LINE, id, "copyright");
     // The instance hears of the change from PostgreSQL (NOTIFY on commit) within milliseconds.
     await vi.waitFor(async () => expect(new Set(await statuses())).toEqual(new Set([404])), { timeout: 3000, interval: 20 });
     expect((await call("GET", `/api/images/${id}/download`, { cookies })).status).toBe(404);
 
-    await services.reports.restore(id);
+    await services.reports.restore(COMMAND_LINE, id);
     await vi.waitFor(async () => expect(new Set(await statuses())).toEqual(new Set([200])), { timeout: 3000, interval: 20 });
   });
 });

@@ -1,7 +1,12 @@
 import { NavLink } from "react-router";
 
 /** The admin area's sections, in the order of its tabs. */
-const sections = [{ to: "/admin", label: "Activity", end: true }] as const;
+const sections = [
+  { to: "/admin/moderation", label: "Moderation" },
+  { to: "/admin/images", label: "Images" },
+  { to: "/admin/accounts", label: "Accounts" },
+  { to: "/admin/activity", label: "Activity" },
+] as const;
 
 /** The admin area's tabs: links, so that each section has its own URL and works without script. */
 export function AdminNav() {
@@ -12,8 +17,7 @@ export function AdminNav() {
           <li key={section.to}>
             <NavLink
               to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
+                            className={({ isActive }) =>
                 `-mb-px inline-block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium ${
                   isActive
                     ? "border-neutral-950 text-neutral-950 dark:border-white dark:text-white"

@@ -15,6 +15,9 @@ const actionLabels: Record<string, string> = {
   "account.role": "changed the role of",
   "account.disable": "disabled",
   "account.enable": "enabled",
+  "image.hide": "hid",
+  "image.restore": "restored",
+  "report.dismiss": "dismissed",
 };
 
 /** /admin: the audit log, newest first: who did what to which account or image. */
@@ -26,7 +29,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       <h2 id="activity-heading" className="text-xl font-semibold">
         Activity
       </h2>
-      <ol className="mt-4 divide-y divide-neutral-200 dark:divide-neutral-800">
+      <ol aria-label="Admin actions" className="mt-4 divide-y divide-neutral-200 dark:divide-neutral-800">
         {entries.map((entry) => (
           <li key={entry.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:gap-4">
             <time dateTime={entry.at} className="shrink-0 text-sm tabular-nums text-neutral-600 dark:text-neutral-400 sm:w-56">

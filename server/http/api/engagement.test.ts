@@ -10,6 +10,7 @@ import { downloadEvents, images, likes, reports } from "../../db/schema.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR } from "../../engagement/reports-service.ts";
 import { addImage } from "../../engagement/test-fixtures.ts";
 import { startTestApp } from "../test-app.ts";
+import { COMMAND_LINE } from "../../admin/audit-repository.ts";
 
 /**
  * The engagement API over HTTP, as a browser meets it: real sessions from Better Auth's
@@ -81,7 +82,7 @@ describe("PUT and DELETE /api/images/:id/like", () => {
   it("answers 404 for unknown and hidden images, 400 naming id for a malformed one", async () => {
     expect((await call("PUT", "/api/images/2147483000/like", { cookies: alice })).status).toBe(404);
     const hidden = await addImage(db, services.media, "Withdrawn");
-    await services.reports.hide(hidden, undefined);
+    await services.reports.hide(COMMAND_LINE, hidden, undefined);
     const res = await call("PUT", `/api/images/${hidden}/like`, { cookies: alice });
     expect(res.status).toBe(404);
     expect(await errorOf(res)).toEqual({ code: "NOT_FOUND", message: "Image not found" });
@@ -224,7 +225,7 @@ describe("GET /api/images/:id/download", () => {
     expect(await errorOf(badSize)).toEqual({ code: "BAD_REQUEST", message: "size must be one of small, medium, large, original", field: "size" });
     expect((await download(2_147_483_000, alice)).status).toBe(404);
     const hidden = await addImage(db, services.media, "Pulled");
-    await services.reports.hide(hidden, undefined);
+    await services.reports.hide(COMMAND_LINE, hidden, undefined);
     expect((await download(hidden, alice)).status).toBe(404);
     expect((await stored(image)).downloads).toBe(before.downloads);
     expect((await stored(hidden)).downloads).toBe(0);
@@ -244,7 +245,7 @@ describe("creator totals", () => {
     await (await call("GET", `/api/images/${id}/download?size=small`, { cookies: alice })).arrayBuffer();
     expect(await totals()).toMatchObject({ likes: before.likes + 1, downloads: before.downloads + 1, uploads: before.uploads });
     // A hidden image no longer counts.
-    await services.reports.hide(id, undefined);
+    await services.reports.hide(COMMAND_LINE, id, undefined);
     expect(await totals()).toMatchObject({ likes: before.likes, downloads: before.downloads, uploads: before.uploads - 1 });
   });
 });

@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "react-router";
+import { accountInput, moderationInput } from "#contracts/admin";
+import { readForm, runForm, type FormResult } from "~/features/account/form.server";
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** The moderation queue's and the images tab's action: hide, restore or dismiss, as the signed-in admin. */
+export async function moderationAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request);
+  const viewer = await context.viewer();
+  const { moderation } = context.services;
+  return runForm(
+    form,
+    moderationInput,
+    async (input): Promise<FormResult> => {
+      switch (input.intent) {
+        case "hide": {
+          const resolved = await moderation.hide(viewer, input.imageId, input.reason);
+          return { ok: true, message: `Image hidden everywhere; ${plural(resolved, "open report")} resolved.` };
+        }
+        case "restore":
+          await moderation.restore(viewer, input.imageId);
+          return { ok: true, message: "Image published again." };
+        case "dismiss":
+          await moderation.dismiss(viewer, input.reportId, input.reason);
+          return { ok: true, message: "Report dismissed." };
+      }
+    },
+    "Failed to moderate",
+  );
+}
+
+/** The accounts tab's action: a new role, disabling or enabling, as the signed-in admin. */
+export async function accountAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request);
+  const viewer = await context.viewer();
+  const { members } = context.services;
+  return runForm(
+    form,
+    accountInput,
+    async (input): Promise<FormResult> => {
+      if (input.intent === "role") {
+        const member = await members.setRole(viewer, input.accountId, input.role);
+        return { ok: true, message: `${member.email} is now ${member.role === "admin" ? "an admin" : `a ${member.role}`}.` };
+      }
+      const member = await members.setDisabled(viewer, input.accountId, input.intent === "disable");
+      return { ok: true, message: `${member.email} is ${member.disabledAt ? "disabled and signed out everywhere" : "enabled again"}.` };
+    },
+    "Failed to change the account",
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "reports_image_open_idx" ON "reports" USING btree ("image_id") WHERE "reports"."resolved_at" is null;
