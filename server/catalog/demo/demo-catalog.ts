@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { ImportItem, ImportService, ImportSummary } from "../import/import-service.ts";
 import type { HowMade } from "../import/text.ts";
 import { avatarArt, styles, type StyleName } from "./artworks.ts";
+import { demoHistory } from "./demo-history.ts";
 import { random } from "./random.ts";
 
 /**
@@ -52,7 +53,7 @@ function demoHowMade(seed: number, index: number, art: { title: string; tags: st
   };
 }
 
-/** A demo image, and how many demo visitors like it (likes are people, never a bare number). */
+/** A demo image, and how many demo visitors like it (likes are people, never a bare number); its days: demo-history.ts. */
 export type DemoItem = ImportItem & { likes: number };
 
 /** Item `index` of the catalog for `seed`: its words and counts now, its file when asked. */
@@ -84,8 +85,7 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
 }
 
 /** The first `count` items of the catalog for `seed` (files are rendered when imported). */
-export function demoItems(count: number, seed = DEFAULT_DEMO_SEED): DemoItem[] {
-  const now = Date.now();
+export function demoItems(count: number, seed = DEFAULT_DEMO_SEED, now = Date.now()): DemoItem[] {
   return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
 }
 
@@ -105,14 +105,16 @@ export async function seedDemoCatalog(options: {
   for (const [i, creator] of demoCreators.entries()) {
     await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
   }
-  const items = demoItems(count, seed);
+  const now = Date.now();
+  const items = demoItems(count, seed, now);
   const present = await imports.existingSourceIds(
     DEMO_SOURCE,
     items.map((item) => item.sourceId),
   );
   const added = items.filter((item) => !present.has(item.sourceId));
   const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
-  await imports.likeByDemoVisitors(DEMO_SOURCE, new Map(added.map((item) => [item.sourceId, item.likes])));
+  // Also after an interrupted run: the history of the images it imported (the others are left out).
+  await imports.recordDemoHistory(DEMO_SOURCE, demoHistory(added, items, seed, now));
   return summary;
 }
 
