@@ -13,7 +13,7 @@ export default [
   route("license", "routes/license.tsx"),
   route("receipts/:id", "routes/receipt.tsx"),
   route("developers", "routes/developers.tsx"),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/activity.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/activity.tsx"), route("insights", "routes/admin/insights.tsx")]),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { expectNoAxeViolations, newPage, type ViewportName } from "./browser.ts";
+import { grantAdmin, signUpByApi } from "./account-page.ts";
+import { expectNoAxeViolations, newContext, newPage, type ViewportName } from "./browser.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 
 /** axe-core finds no WCAG 2.2 A/AA violation on any visitor screen, at desktop and phone sizes, light and dark. */
@@ -49,5 +50,17 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
     await box.fill("mo");
     await page.getByRole("listbox", { name: "Tag suggestions" }).last().waitFor();
     await expectNoAxeViolations(page);
+  });
+
+  it("the admin insights page has no violations, drawn and with its numbers open", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await newContext(viewport, { colorScheme });
+      await grantAdmin(await signUpByApi(context, "Accessible Admin"));
+      const page = await context.newPage();
+      await page.goto("/admin/insights", { waitUntil: "networkidle" });
+      await page.locator("path.recharts-area-area").first().waitFor();
+      await page.getByText("Numbers per day").first().click();
+      await expectNoAxeViolations(page);
+    }
   });
 });

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { baseUrl, interactive } from "./browser.ts";
 
 /** Helpers shared by the account browser tests. */
@@ -17,6 +19,13 @@ export async function signUpByApi(context: BrowserContext, name: string, email =
   const res = await context.request.post("/api/auth/sign-up/email", { data: { name, email, password }, headers: { origin: baseUrl() } });
   expect(res.status()).toBe(200);
   return email;
+}
+
+/** Makes the account an admin as an operator does: `npm run admin -- grant` on the running server's DATA_DIR. */
+export async function grantAdmin(email: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ["cli/admin.ts", "grant", email], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: inject("dataDir"), LOG_LEVEL: "error" },
+  });
 }
 
 /** Waits until React has hydrated the page: from then on its buttons show their busy states. */

@@ -1,7 +1,10 @@
 import { NavLink } from "react-router";
 
 /** The admin area's sections, in the order of its tabs. */
-const sections = [{ to: "/admin", label: "Activity", end: true }] as const;
+const sections: ReadonlyArray<{ to: string; label: string; end?: boolean }> = [
+  { to: "/admin", label: "Activity", end: true },
+  { to: "/admin/insights", label: "Insights" },
+];
 
 /** The admin area's tabs: links, so that each section has its own URL and works without script. */
 export function AdminNav() {

@@ -65,9 +65,16 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
   const artSeed = rnd.int(0, 2 ** 31);
   const art = style(w, h, random(artSeed));
   const popularity = Math.pow(rnd(), 3);
-  const likes = Math.round(popularity * 180 + rnd() * 6);
-  const downloads = Math.round(likes * rnd.between(1.3, 3.2) + rnd() * 25);
-  const createdAt = new Date(now - rnd.between(0, 540) * DAY);
+  const likesEver = popularity * 180 + rnd() * 6;
+  const downloadsPerLike = rnd.between(1.3, 3.2);
+  const moreDownloads = rnd() * 25;
+  const age = rnd.between(0, 540);
+  const createdAt = new Date(now - age * DAY);
+  // An image gathers its counts over its first months: a new one has had less time (demo-history.ts spreads them over its days).
+  const grown = Math.min(1, (age + 7) / 150);
+  const likes = Math.round(likesEver * grown);
+  const downloadsEver = likesEver * downloadsPerLike + moreDownloads;
+  const downloads = Math.round(downloadsEver * grown);
   return {
     source: DEMO_SOURCE,
     sourceId: `${seed}-${index}`,
@@ -78,7 +85,7 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
     createdAt,
     likes,
     downloads,
-    views: Math.round(downloads * rnd.between(4, 11) + rnd() * 300),
+    views: Math.round((downloadsEver * rnd.between(4, 11) + rnd() * 300) * grown),
     howMade: demoHowMade(seed, index, art, [w, h], createdAt),
     file: () => sharp(Buffer.from(art.svg)).jpeg({ quality: 90 }).toBuffer(),
   };

@@ -163,7 +163,7 @@ function demoSearches(catalog: DemoItem[], seed: number, now: number): DemoHisto
     const count = Math.round(weight * rnd.between(10, 16));
     const people = Math.max(1, Math.round(count * 0.6));
     for (let i = 0; i < count; i++) {
-      const query = rnd.chance(0.2) ? unanswered[Math.floor(unanswered.length * rnd() ** 2)]! : favourites[Math.floor(favourites.length * rnd() ** 3)]!;
+      const query = rnd.chance(0.2) ? unanswered[Math.floor(unanswered.length * rnd() ** 2)]! : favourites[Math.floor(favourites.length * rnd() ** 2.5)]!;
       searches.push({
         query,
         results: texts.filter((text) => text.includes(query)).length,
