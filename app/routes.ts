@@ -18,6 +18,7 @@ export default [
     route("moderation", "routes/admin/moderation.tsx"),
     route("images", "routes/admin/images.tsx"),
     route("accounts", "routes/admin/accounts.tsx"),
+    route("insights", "routes/admin/insights.tsx"),
     route("activity", "routes/admin/activity.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

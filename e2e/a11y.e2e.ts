@@ -70,4 +70,16 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
     await page.getByRole("listbox", { name: "Tag suggestions" }).last().waitFor();
     await expectNoAxeViolations(page);
   });
+
+  it("the admin insights page has no violations, drawn and with its numbers open", async () => {
+    const { context } = await adminContext(viewport);
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/admin/insights", { waitUntil: "networkidle" });
+      await page.locator("path.recharts-area-area").first().waitFor();
+      await page.getByText("Numbers per day").first().click();
+      await expectNoAxeViolations(page);
+    }
+  });
 });

@@ -18,6 +18,8 @@ import { createLikesRepository } from "./engagement/likes-repository.ts";
 import { createLikesService, type LikesService } from "./engagement/likes-service.ts";
 import { createReportsRepository } from "./engagement/reports-repository.ts";
 import { createReportsService, type ReportsService } from "./engagement/reports-service.ts";
+import { createInsightsRepository } from "./insights/insights-repository.ts";
+import { createInsightsService, type InsightsService } from "./insights/insights-service.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createHiddenMedia, type HiddenMedia } from "./media/hidden-media.ts";
@@ -60,6 +62,8 @@ export interface Services {
   members: MembersService;
   /** What admins did, newest first. */
   audit: AuditService;
+  /** Admins: activity per day, top images and searches (server/insights/). */
+  insights: InsightsService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -103,6 +107,7 @@ export function createServices(deps: {
     moderation: createModerationService({ reports, catalog }),
     members: createMembersService({ members: createMembersRepository(db) }),
     audit: createAuditService({ audit: createAuditRepository(db) }),
+    insights: createInsightsService({ insights: createInsightsRepository(db), catalog }),
     async close() {
       await catalogChanges?.close();
       await catalog.close();

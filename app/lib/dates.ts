@@ -10,3 +10,8 @@ export function longDateTime(date: Date): string {
   const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
   return `${longDate(date)}, ${time} UTC`;
 }
+
+/** 'Nov 23' for a UTC day given as YYYY-MM-DD. */
+export function shortDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}

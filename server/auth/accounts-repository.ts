@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { account, images, likes, rateLimit, user } from "../db/schema.ts";
+import { addToToday } from "../insights/daily-activity.ts";
 
 export interface AccountsRepository {
   /**
@@ -68,15 +69,13 @@ export function createAccountsRepository(db: Db): AccountsRepository {
         if (found.length === 0) return false;
         const liked = await tx.delete(likes).where(eq(likes.userId, userId)).returning({ imageId: likes.imageId });
         if (liked.length > 0) {
+          const ids = liked.map((l) => l.imageId);
           await tx
             .update(images)
             .set({ likes: sql`greatest(${images.likes} - 1, 0)` })
-            .where(
-              inArray(
-                images.id,
-                liked.map((l) => l.imageId),
-              ),
-            );
+            .where(inArray(images.id, ids));
+          // Taken back today, as an unlike would be (server/insights/daily-activity.ts).
+          await tx.execute(addToToday("unlikes", sql`select image_id, 1 as n from unnest(${`{${ids.join(",")}}`}::int[]) image_id`));
         }
         await tx.delete(user).where(eq(user.id, userId));
         return true;

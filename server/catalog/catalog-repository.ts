@@ -4,6 +4,7 @@ import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
+import { addToToday } from "../insights/daily-activity.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
@@ -121,6 +122,12 @@ function wordStartPattern(q: string): string {
 }
 
 const published = sql`i.status = 'published'`;
+
+/**
+ * A logged search's query with case and spacing evened out: the same search however it was
+ * typed. (`\\s` in the template: a template literal makes `\s` plain `s`.)
+ */
+export const searchKey = sql`lower(regexp_replace(query, '\\s+', ' ', 'g'))`;
 
 /** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
 function narrowedBy(filters: ListFilters): SQL {
@@ -364,10 +371,14 @@ export function createCatalogRepository(db: Db) {
         limit ${limit}`));
     },
 
-    /** Counts one view of a published image; false when there is no such image. */
+    /** Counts one view of a published image, and of its day; false when there is no such image. */
     async addView(id: number): Promise<boolean> {
-      const result = await db.execute(sql`update images i set views = views + 1 where i.id = ${id} and ${published}`);
-      return (result.rowCount ?? 0) > 0;
+      const [row] = await rows<{ counted: number }>(sql`
+        with counted as (
+          update images i set views = views + 1 where i.id = ${id} and ${published} returning i.id
+        ), day as (${addToToday("views", sql`select id as image_id, 1 as n from counted`)})
+        select count(*)::int as counted from counted`);
+      return row!.counted > 0;
     },
 
     /** `count` random tags that have at least one published image. */
@@ -421,7 +432,7 @@ export function createCatalogRepository(db: Db) {
         select mode() within group (order by query) as query
         from search_queries
         where created_at > now() - make_interval(days => ${days}) and results > 0 and visitor is not null
-        group by lower(regexp_replace(query, '\s+', ' ', 'g'))
+        group by ${searchKey}
         having count(distinct visitor) >= ${minVisitors}
         order by count(distinct visitor) desc, count(*) desc, 1
         limit ${limit}`);

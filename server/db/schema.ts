@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -42,7 +43,11 @@ export const user = pgTable(
       .unique()
       .references((): AnyPgColumn => creators.id, { onDelete: "set null" }),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('member', 'creator', 'admin')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('member', 'creator', 'admin')`),
+    // Sign-ups per day (server/insights/).
+    index("user_created_idx").on(t.createdAt),
+  ],
 );
 
 export const session = pgTable(
@@ -338,6 +343,29 @@ export const reports = pgTable(
       .on(t.source, t.createdAt)
       .where(sql`${t.source} is not null`),
   ],
+);
+
+/**
+ * What happened to each image on each day (UTC): the per-day mirror of images.views,
+ * images.downloads and images.likes, changed in the same statement as the counter it mirrors
+ * (catalog, downloads and likes repositories), so that insights count days exactly. `likes`
+ * counts likes given that day and `unlikes` those taken back (also by deleting the account):
+ * their difference summed over every day is what the day's likes added to images.likes.
+ * Counts from before an image's history began (an import's starting totals) have no day.
+ */
+export const dailyActivity = pgTable(
+  "daily_activity",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    views: integer("views").notNull().default(0),
+    downloads: integer("downloads").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    unlikes: integer("unlikes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.imageId] }), index("daily_activity_image_idx").on(t.imageId)],
 );
 
 /** Search queries as typed, kept to improve recommendations (see the privacy page). */

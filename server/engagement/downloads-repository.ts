@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DownloadSizeName } from "#contracts/catalog-constants";
 import type { Db } from "../db/database.ts";
 import { creators, images } from "../db/schema.ts";
+import { addToToday } from "../insights/daily-activity.ts";
 import { labelledImageColumns } from "../media/media-repository.ts";
 
 export function createDownloadsRepository(db: Db) {
@@ -18,7 +19,8 @@ export function createDownloadsRepository(db: Db) {
 
     /**
      * Counts one download in one statement: an event row (with no user: downloads stay
-     * anonymous) and images.downloads + 1. The new count; null when no published image has this id.
+     * anonymous), images.downloads + 1 and the day's downloads + 1. The new count; null when
+     * no published image has this id.
      */
     async count(imageId: number, size: DownloadSizeName): Promise<number | null> {
       const { rows } = await db.execute<{ downloads: number }>(sql`
@@ -28,7 +30,7 @@ export function createDownloadsRepository(db: Db) {
           returning id, downloads
         ), event as (
           insert into download_events (image_id, size) select id, ${size} from counted
-        )
+        ), day as (${addToToday("downloads", sql`select id as image_id, 1 as n from counted`)})
         select downloads from counted`);
       return rows[0]?.downloads ?? null;
     },

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Position } from "../catalog/catalog-repository.ts";
 import type { Db } from "../db/database.ts";
+import { addToToday } from "../insights/daily-activity.ts";
 
 /**
- * Likes are rows, one per user and image; images.likes is their count. Every change of a
- * row and of the count happens in ONE statement, so that the count stays exact under any
+ * Likes are rows, one per user and image; images.likes is their count, and daily_activity
+ * counts each day's likes and unlikes. Every change of a row and of the counts happens in ONE statement, so that the count stays exact under any
  * concurrency: the update of images.likes waits for the row lock and then adds to the
  * newest committed value, and only rows that were really inserted or deleted count.
  */
@@ -19,7 +20,7 @@ export function createLikesRepository(db: Db) {
           insert into likes (user_id, image_id) select ${userId}, id from target
           on conflict do nothing
           returning image_id
-        )
+        ), day as (${addToToday("likes", sql`select image_id, count(*)::int as n from added group by image_id`)})
         update images set likes = likes + (select count(*) from added)
         where id = (select id from target)
         returning likes`);
@@ -34,7 +35,7 @@ export function createLikesRepository(db: Db) {
         ), removed as (
           delete from likes where user_id = ${userId} and image_id = (select id from target)
           returning image_id
-        )
+        ), day as (${addToToday("unlikes", sql`select image_id, count(*)::int as n from removed group by image_id`)})
         update images set likes = greatest(likes - (select count(*) from removed), 0)
         where id = (select id from target)
         returning likes`);

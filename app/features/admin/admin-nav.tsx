@@ -5,6 +5,7 @@ const sections = [
   { to: "/admin/moderation", label: "Moderation" },
   { to: "/admin/images", label: "Images" },
   { to: "/admin/accounts", label: "Accounts" },
+  { to: "/admin/insights", label: "Insights" },
   { to: "/admin/activity", label: "Activity" },
 ] as const;
 

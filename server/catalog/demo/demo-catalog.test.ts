@@ -61,6 +61,27 @@ describe("the demo catalog", () => {
     expect(new Map(rows.map((r) => [r.sourceId, r.likes]))).toEqual(expected);
     expect(counts.some((c) => c.people > 0)).toBe(true);
 
+    // Its history agrees with the counters: views and downloads are the sums of the days, each
+    // day's likes are the like rows made that day (UTC), by visitors who had signed up by then.
+    const { rows: disagreements } = await database.pool.query(`
+      select i.id from images i left join (
+        select image_id, sum(views) as views, sum(downloads) as downloads, sum(likes) as likes from daily_activity group by image_id
+      ) d on d.image_id = i.id
+      where (i.views, i.downloads, i.likes) is distinct from (d.views::int, d.downloads::int, d.likes::int)
+      union all
+      select coalesce(d.image_id, l.image_id) from daily_activity d full join (
+        select image_id, (created_at at time zone 'UTC')::date as day, count(*)::int as n from likes group by 1, 2
+      ) l using (image_id, day)
+      where d.likes is distinct from l.n and not (d.likes = 0 and l.n is null)
+      union all
+      select l.image_id from likes l join "user" u on u.id = l.user_id where u.created_at > l.created_at`);
+    expect(disagreements).toEqual([]);
+    const { rows: searches } = await database.pool.query<{ days: number; empty: number }>(
+      "select count(distinct (created_at at time zone 'UTC')::date)::int as days, (count(*) filter (where results = 0))::int as empty from search_queries",
+    );
+    expect(searches[0]!.days).toBe(90);
+    expect(searches[0]!.empty).toBeGreaterThan(0);
+
     // A second start finds the catalog filled and does nothing.
     expect(await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress })).toBeNull();
     expect(await database.db.$count(images)).toBe(10);

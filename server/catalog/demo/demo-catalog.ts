@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { ImportItem, ImportService, ImportSummary } from "../import/import-service.ts";
 import type { HowMade } from "../import/text.ts";
 import { avatarArt, styles, type StyleName } from "./artworks.ts";
+import { demoHistory } from "./demo-history.ts";
 import { random } from "./random.ts";
 
 /**
@@ -52,7 +53,7 @@ function demoHowMade(seed: number, index: number, art: { title: string; tags: st
   };
 }
 
-/** A demo image, and how many demo visitors like it (likes are people, never a bare number). */
+/** A demo image, and how many demo visitors like it (likes are people, never a bare number); its days: demo-history.ts. */
 export type DemoItem = ImportItem & { likes: number };
 
 /** Item `index` of the catalog for `seed`: its words and counts now, its file when asked. */
@@ -64,9 +65,16 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
   const artSeed = rnd.int(0, 2 ** 31);
   const art = style(w, h, random(artSeed));
   const popularity = Math.pow(rnd(), 3);
-  const likes = Math.round(popularity * 180 + rnd() * 6);
-  const downloads = Math.round(likes * rnd.between(1.3, 3.2) + rnd() * 25);
-  const createdAt = new Date(now - rnd.between(0, 540) * DAY);
+  const likesEver = popularity * 180 + rnd() * 6;
+  const downloadsPerLike = rnd.between(1.3, 3.2);
+  const moreDownloads = rnd() * 25;
+  const age = rnd.between(0, 540);
+  const createdAt = new Date(now - age * DAY);
+  // An image gathers its counts over its first months: a new one has had less time (demo-history.ts spreads them over its days).
+  const grown = Math.min(1, (age + 7) / 150);
+  const likes = Math.round(likesEver * grown);
+  const downloadsEver = likesEver * downloadsPerLike + moreDownloads;
+  const downloads = Math.round(downloadsEver * grown);
   return {
     source: DEMO_SOURCE,
     sourceId: `${seed}-${index}`,
@@ -77,15 +85,14 @@ function demoItem(seed: number, index: number, now: number): DemoItem {
     createdAt,
     likes,
     downloads,
-    views: Math.round(downloads * rnd.between(4, 11) + rnd() * 300),
+    views: Math.round((downloadsEver * rnd.between(4, 11) + rnd() * 300) * grown),
     howMade: demoHowMade(seed, index, art, [w, h], createdAt),
     file: () => sharp(Buffer.from(art.svg)).jpeg({ quality: 90 }).toBuffer(),
   };
 }
 
 /** The first `count` items of the catalog for `seed` (files are rendered when imported). */
-export function demoItems(count: number, seed = DEFAULT_DEMO_SEED): DemoItem[] {
-  const now = Date.now();
+export function demoItems(count: number, seed = DEFAULT_DEMO_SEED, now = Date.now()): DemoItem[] {
   return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
 }
 
@@ -105,14 +112,16 @@ export async function seedDemoCatalog(options: {
   for (const [i, creator] of demoCreators.entries()) {
     await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
   }
-  const items = demoItems(count, seed);
+  const now = Date.now();
+  const items = demoItems(count, seed, now);
   const present = await imports.existingSourceIds(
     DEMO_SOURCE,
     items.map((item) => item.sourceId),
   );
   const added = items.filter((item) => !present.has(item.sourceId));
   const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
-  await imports.likeByDemoVisitors(DEMO_SOURCE, new Map(added.map((item) => [item.sourceId, item.likes])));
+  // Also after an interrupted run: the history of the images it imported (the others are left out).
+  await imports.recordDemoHistory(DEMO_SOURCE, demoHistory(added, items, seed, now));
   return summary;
 }
 

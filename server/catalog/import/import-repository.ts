@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { creators, downloadEvents, imageTags, images, likes, tags, user } from "../../db/schema.ts";
+import { creators, dailyActivity, downloadEvents, imageTags, images, likes, searchQueries, tags, user } from "../../db/schema.ts";
+import { DEMO_SEARCH_VISITOR, type DemoHistory } from "../demo/demo-history.ts";
 import type { howMadeColumns } from "./text.ts";
 
 /** The image file's facts and where its objects are. */
@@ -99,37 +100,51 @@ export function importRepository(db: Db) {
     },
 
     /**
-     * Runs `work` while holding a database-wide advisory lock, so that instances starting at
-     * the same moment take turns (the lock's transaction stays open, idle, meanwhile).
+     * Demo data only (server/catalog/demo/demo-history.ts), in one transaction: the demo
+     * visitors (accounts with no way to sign in) with their sign-up times, the days of the
+     * images of `source` it names, their likes by demo visitors, each image's stored like count
+     * made its like rows' count, and the demo searches in place of any earlier demo's.
      */
-    /**
-     * Demo data only: `likes` demo visitors (accounts with no way to sign in) like each image
-     * of `source` named in `bySourceId`, and the stored counts become the like rows' count.
-     */
-    async likeByDemoVisitors(source: string, bySourceId: Map<string, number>): Promise<void> {
-      const wanted = [...bySourceId].filter(([, n]) => n > 0);
-      if (!wanted.length) return;
-      const most = Math.max(...wanted.map(([, n]) => n));
+    async recordDemoHistory(source: string, history: DemoHistory): Promise<void> {
+      const json = (rows: unknown[]) => JSON.stringify(rows);
       await db.transaction(async (tx) => {
         await tx.execute(sql`
-          insert into ${user} (id, name, email)
-          select 'demo-visitor-' || g, 'Demo visitor ' || g, 'visitor-' || g || '@demo.stockroom.invalid'
-          from generate_series(1, ${most}::int) g
+          insert into ${user} (id, name, email, created_at, updated_at)
+          select 'demo-visitor-' || v.visitor, 'Demo visitor ' || v.visitor, 'visitor-' || v.visitor || '@demo.stockroom.invalid', v.at, v.at
+          from json_to_recordset(${json(history.visitors)}::json) as v(visitor int, at timestamptz)
           on conflict do nothing`);
         await tx.execute(sql`
-          insert into ${likes} (user_id, image_id)
-          select 'demo-visitor-' || g, ${images.id}
-          from ${images}
-          join jsonb_each_text(${JSON.stringify(Object.fromEntries(wanted))}::jsonb) w on w.key = ${images.sourceId}
-          cross join lateral generate_series(1, w.value::int) g
-          where ${images.source} = ${source}
-          on conflict do nothing`);
+          insert into ${dailyActivity} as d (day, image_id, views, downloads, likes)
+          select h.day, ${images.id}, h.views, h.downloads, h.likes
+          from json_to_recordset(${json(history.days)}::json) as h("sourceId" text, day date, views int, downloads int, likes int)
+          join ${images} on ${images.source} = ${source} and ${images.sourceId} = h."sourceId"
+          on conflict (day, image_id) do update
+            set views = d.views + excluded.views, downloads = d.downloads + excluded.downloads, likes = d.likes + excluded.likes`);
         await tx.execute(sql`
-          update ${images} set likes = (select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int
-          where ${images.source} = ${source} and ${images.sourceId} in ${wanted.map(([id]) => id)}`);
+          insert into ${likes} (user_id, image_id, created_at)
+          select 'demo-visitor-' || l.visitor, ${images.id}, l.at
+          from json_to_recordset(${json(history.likes)}::json) as l("sourceId" text, visitor int, at timestamptz)
+          join ${images} on ${images.source} = ${source} and ${images.sourceId} = l."sourceId"
+          on conflict do nothing`);
+        const liked = [...new Set(history.likes.map((l) => l.sourceId))];
+        if (liked.length) {
+          await tx.execute(sql`
+            update ${images} set likes = (select count(*) from ${likes} where ${likes.imageId} = ${images.id})::int
+            where ${images.source} = ${source} and ${images.sourceId} in ${liked}`);
+        }
+        if (history.searches.length) {
+          await tx.execute(sql`delete from ${searchQueries} where ${searchQueries.visitor} like ${`${DEMO_SEARCH_VISITOR}%`}`);
+          await tx.execute(sql`
+            insert into ${searchQueries} (query, results, created_at, visitor)
+            select s.query, s.results, s.at, s.visitor from json_to_recordset(${json(history.searches)}::json) as s(query text, results int, at timestamptz, visitor text)`);
+        }
       });
     },
 
+    /**
+     * Runs `work` while holding a database-wide advisory lock, so that instances starting at
+     * the same moment take turns (the lock's transaction stays open, idle, meanwhile).
+     */
     async exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${lockId})`);
