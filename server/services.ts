@@ -4,6 +4,8 @@ import { createAuth, type Auth } from "./auth/auth.ts";
 import { CATALOG_CHANGES, createCatalogCache } from "./catalog/catalog-cache.ts";
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
+import { createCollectionsRepository } from "./collections/collections-repository.ts";
+import { createCollectionsService, type CollectionsService } from "./collections/collections-service.ts";
 import type { Config } from "./config.ts";
 import { listenForChanges, type ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/database.ts";
@@ -47,6 +49,8 @@ export interface Services {
   downloads: DownloadsService;
   /** License receipts of signed-in downloads, each readable by its owner alone. */
   receipts: ReceiptsService;
+  /** Signed-in people's collections of images, private or public, and their ZIP downloads. */
+  collections: CollectionsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
@@ -75,6 +79,7 @@ export function createServices(deps: {
     secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
+  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts });
   return {
     config,
     log,
@@ -85,8 +90,9 @@ export function createServices(deps: {
     catalog,
     catalogChanges,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
+    downloads,
     receipts,
+    collections: createCollectionsService({ collections: createCollectionsRepository(db), catalog, downloads }),
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
     async close() {
       await catalogChanges?.close();
