@@ -27,7 +27,7 @@ export const COLLECTION_IMAGES_MAX = 500;
 export const COLLECTION_COVERS = 3;
 
 export const collectionName = z
-  .string({ error: "name must be text" })
+  .string({ error: (issue) => (issue.input === undefined ? "Please give the collection a name" : "name must be text") })
   .trim()
   .min(1, "Please give the collection a name")
   .max(COLLECTION_NAME_MAX, `The name must be at most ${COLLECTION_NAME_MAX} characters`)
