@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   layout("routes/gallery.tsx", [index("routes/home.tsx"), route("images/:segment", "routes/image.tsx")]),
   route("creator/:name", "routes/creator.tsx"),
+  route("collections/:segment", "routes/collection.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -1,6 +1,8 @@
 import { describe, it } from "vitest";
-import { expectNoAxeViolations, interactive, newPage, type ViewportName } from "./browser.ts";
+import type { CollectionSummary } from "#contracts/collections";
+import { signUpByApi } from "./account-page.ts";
 import { adminContext } from "./admin-page.ts";
+import { baseUrl, expectNoAxeViolations, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 
 /** axe-core finds no WCAG 2.2 A/AA violation on any visitor screen, at desktop and phone sizes, light and dark. */
@@ -22,6 +24,24 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
     const image = (await newestImages(1))[0]!;
     const page = await newPage(viewport);
     await page.goto(`/creator/${encodeURIComponent(image.creator.name)}`, { waitUntil: "networkidle" });
+    await expectNoAxeViolations(page);
+  });
+
+  it("a public collection's page and the profile's Collections tab have no violations", async () => {
+    const [image] = await newestImages(1);
+    const context = await newContext(viewport);
+    await signUpByApi(context, "Ada Access");
+    const headers = { origin: baseUrl() };
+    const { id, path } = (await (await context.request.post("/api/collections", { data: { name: "Accessible picks", isPublic: true }, headers })).json()) as CollectionSummary;
+    await context.request.put(`/api/collections/${id}/images/${image!.id}`, { headers });
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await newPage(viewport, { colorScheme });
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expectNoAxeViolations(page);
+    }
+    const page = await context.newPage();
+    await page.goto("/profile-settings?tab=collections", { waitUntil: "networkidle" });
+    await page.getByRole("list", { name: "Collections" }).waitFor();
     await expectNoAxeViolations(page);
   });
 

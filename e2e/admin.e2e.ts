@@ -97,7 +97,7 @@ describe("the admin area", () => {
     expect(await item.getByRole("img", { name: title }).count()).toBe(1);
 
     // With the keyboard: the button opens the confirmation, whose reason field has the focus; Enter hides.
-    const hide = item.getByRole("button", { name: `Hide ${title}` });
+    const hide = item.getByRole("button", { name: `Hide image “${title}”` });
     await interactive(hide);
     await hide.focus();
     await page.keyboard.press("Enter");
@@ -125,8 +125,8 @@ describe("the admin area", () => {
     const card = page.getByRole("list", { name: "Images" }).getByRole("listitem").filter({ hasText: title });
     await expect.poll(() => card.textContent()).toContain("Hidden");
     expect(await card.getByRole("link", { name: `Edit ${title}` }).getAttribute("href")).toBe(`/studio/images/${image!.id}`);
-    await interactive(card.getByRole("button", { name: `Restore ${title}` }));
-    await card.getByRole("button", { name: `Restore ${title}` }).click();
+    await interactive(card.getByRole("button", { name: `Restore “${title}”` }));
+    await card.getByRole("button", { name: `Restore “${title}”` }).click();
     await toasted(page, "Image published again.");
     await vi.waitFor(async () => expect(await statusOf(image!.path)).toBe(200), { timeout: 10_000, interval: 50 });
     expect((await search(word)).items.map((i) => i.id)).toEqual([image!.id]);

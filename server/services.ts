@@ -9,6 +9,8 @@ import { createAuth, type Auth } from "./auth/auth.ts";
 import { CATALOG_CHANGES, createCatalogCache } from "./catalog/catalog-cache.ts";
 import { createCatalogRepository } from "./catalog/catalog-repository.ts";
 import { createCatalogService, type CatalogService } from "./catalog/catalog-service.ts";
+import { createCollectionsRepository } from "./collections/collections-repository.ts";
+import { createCollectionsService, type CollectionsService } from "./collections/collections-service.ts";
 import type { Config } from "./config.ts";
 import { listenForChanges, type ChangeFeed } from "./db/change-feed.ts";
 import type { Database } from "./db/database.ts";
@@ -54,6 +56,8 @@ export interface Services {
   downloads: DownloadsService;
   /** License receipts of signed-in downloads, each readable by its owner alone. */
   receipts: ReceiptsService;
+  /** Signed-in people's collections of images, private or public, and their ZIP downloads. */
+  collections: CollectionsService;
   /** Reports from visitors, and moderation (hide, restore) for `npm run moderate`. */
   reports: ReportsService;
   /** Moderation as admins do it in /admin: the queue, images of any status, hide, restore, dismiss. */
@@ -91,6 +95,7 @@ export function createServices(deps: {
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
+  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts });
   return {
     config,
     log,
@@ -101,13 +106,14 @@ export function createServices(deps: {
     catalog,
     catalogChanges,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
+    downloads,
     receipts,
     reports,
     moderation: createModerationService({ reports, catalog }),
     members: createMembersService({ members: createMembersRepository(db) }),
     audit: createAuditService({ audit: createAuditRepository(db) }),
     insights: createInsightsService({ insights: createInsightsRepository(db), catalog }),
+    collections: createCollectionsService({ collections: createCollectionsRepository(db), catalog, downloads }),
     async close() {
       await catalogChanges?.close();
       await catalog.close();

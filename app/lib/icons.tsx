@@ -37,6 +37,17 @@ export const ShareIcon = (props: IconProps) => (
     <path d="M12 15V4m0 0L8 8m4-4 4 4M6 12v6.5A1.5 1.5 0 0 0 7.5 20h9a1.5 1.5 0 0 0 1.5-1.5V12" />
   </Icon>
 );
+export const BookmarkIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Icon {...props} fill={filled ? "currentColor" : "none"}>
+    <path d="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.5-6.5 4.5v-16a1 1 0 0 1 1-1Z" />
+  </Icon>
+);
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+  </Icon>
+);
 export const MoreIcon = (props: IconProps) => (
   <Icon {...props} fill="currentColor" stroke="none">
     <circle cx="5.5" cy="12" r="1.7" />

@@ -7,8 +7,8 @@ import { ImageGrid } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { filterParams } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { BackToGallery } from "~/features/layout/back-to-gallery";
 import { queryString } from "~/lib/api";
-import { ArrowLeftIcon } from "~/lib/icons";
 import { isNotFound } from "~/lib/not-found";
 import type { Route } from "./+types/creator";
 
@@ -41,12 +41,6 @@ export function meta({ data }: Route.MetaArgs) {
     : [{ title: "Creator not found · Stockroom" }];
 }
 
-const backLink = (
-  <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
-    <ArrowLeftIcon size={18} />
-    Back to gallery
-  </Link>
-);
 
 /** `/creator/{name}`: a creator's totals and images. */
 export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
@@ -82,7 +76,7 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
   ];
   return (
     <main className="page pb-20 pt-6">
-      {backLink}
+      <BackToGallery />
       <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
         <Avatar name={creator.name} url={creator.avatarUrl} size={88} />
         <div className="min-w-0">

@@ -7,6 +7,7 @@ import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/features/account/fields";
 import { type FormResult, readForm, redirectWithCookies, runForm } from "~/features/account/form.server";
 import { LikedImages, useLikedList } from "~/features/account/liked-images";
+import { CollectionsTab } from "~/features/collections/collections-tab";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
 import type { Route } from "./+types/profile-settings";
@@ -22,15 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.viewer();
   const url = new URL(request.url);
   if (!viewer) throw redirect(loginPath(url.pathname + url.search));
-  const { accounts, likes, receipts } = context.services;
+  const { accounts, likes, receipts, collections } = context.services;
   // `downloads` is the cursor of the Downloads tab's page; one this server did not give out shows the newest.
   const before = receiptsQuery.safeParse({ cursor: url.searchParams.get("downloads") ?? undefined, limit: RECEIPTS_PER_PAGE });
-  const [hasPassword, liked, downloads] = await Promise.all([
+  const [hasPassword, liked, downloads, mine] = await Promise.all([
     accounts.hasPassword(viewer),
     likes.likedImages(viewer, { limit: PAGE_SIZE_DEFAULT }),
     receipts.list(viewer, before.success ? before.data : { limit: RECEIPTS_PER_PAGE }),
+    collections.list(viewer),
   ]);
-  return { viewer, hasPassword, liked, downloads, olderPages: before.success && before.data.cursor !== undefined, minLength: context.settings.passwordMinLength };
+  return { viewer, hasPassword, liked, downloads, collections: mine.items, olderPages: before.success && before.data.cursor !== undefined, minLength: context.settings.passwordMinLength };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const tabNames = ["profile", "liked", "downloads"] as const;
+const tabNames = ["profile", "liked", "collections", "downloads"] as const;
 type Tab = (typeof tabNames)[number];
 const tabOf = (value: string | null): Tab => tabNames.find((name) => name === value) ?? "profile";
 /** The tab each arrow key (and Home, End) moves to from the tab at `index`. */
@@ -81,9 +83,9 @@ const keyTargets: Record<string, (index: number) => number> = {
   End: () => tabNames.length - 1,
 };
 
-/** /profile-settings: the profile, password and account forms, the liked images, and the downloads' receipts. */
+/** /profile-settings: the profile, password and account forms, the liked images, the collections, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
-  const { viewer, hasPassword, liked, downloads, olderPages, minLength } = loaderData;
+  const { viewer, hasPassword, liked, downloads, collections, olderPages, minLength } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get("tab"));
   const profile: FormFetcher = useFetcher({ key: "account-profile" });
@@ -97,14 +99,19 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   if (sending && sending !== last) setLast(sending);
   const result = last && forms[last].state === "idle" ? forms[last].data : null;
 
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, liked: null, downloads: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, liked: null, collections: null, downloads: null });
   const select = (next: Tab, focus = false) => {
     setSearchParams(next === "profile" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
     if (focus) tabs.current[next]?.focus();
   };
   const likedList = useLikedList(liked);
   const count = likedList.count;
-  const labels: Record<Tab, string> = { profile: "Profile Settings", liked: `Liked Images (${count})`, downloads: "Downloads" };
+  const labels: Record<Tab, string> = {
+    profile: "Profile Settings",
+    liked: `Liked Images (${count})`,
+    collections: `Collections (${collections.length})`,
+    downloads: "Downloads",
+  };
 
   return (
     <main className="page max-w-5xl py-8 sm:py-12">
@@ -115,7 +122,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         {result && (result.ok ? <Banner kind="success">{result.message}</Banner> : <Banner kind="error">{result.error}</Banner>)}
       </div>
 
-      <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 border-b border-neutral-200 dark:border-neutral-800">
+      <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
         {tabNames.map((name, index) => (
           <button
             key={name}
@@ -136,7 +143,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
                 select(tabNames[target(index)]!, true);
               }
             }}
-            className={`-mb-px border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${
+            className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium transition-colors ${
               tab === name
                 ? "border-neutral-900 text-neutral-950 dark:border-white dark:text-white"
                 : "border-transparent text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white"
@@ -154,6 +161,9 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
       </div>
       <div role="tabpanel" id="panel-liked" aria-labelledby="tab-liked" hidden={tab !== "liked"} className="mt-6">
         {tab === "liked" && <LikedImages likedList={likedList} />}
+      </div>
+      <div role="tabpanel" id="panel-collections" aria-labelledby="tab-collections" hidden={tab !== "collections"} className="mt-6">
+        {tab === "collections" && <CollectionsTab collections={collections} />}
       </div>
       <div role="tabpanel" id="panel-downloads" aria-labelledby="tab-downloads" hidden={tab !== "downloads"} className="mt-6">
         {tab === "downloads" && (

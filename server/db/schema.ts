@@ -315,6 +315,41 @@ export const downloadReceipts = pgTable(
 );
 
 
+/** A signed-in person's named set of images: private to its owner, or public at /collections/{id}-{slug}. */
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("collections_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+export const collectionImages = pgTable(
+  "collection_images",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.imageId] }),
+    index("collection_images_newest_idx").on(t.collectionId, t.addedAt.desc().nullsFirst(), t.imageId.desc().nullsFirst()),
+    index("collection_images_image_idx").on(t.imageId),
+  ],
+);
+
+
 export const reports = pgTable(
   "reports",
   {

@@ -8,14 +8,16 @@ import { jpegDownload } from "../media/download.ts";
 import { labelXmp } from "../media/labels.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { ReceiptsService } from "../receipts/receipts-service.ts";
-import { attachmentDisposition } from "./download-filename.ts";
+import { attachmentDisposition, downloadFileName } from "./download-filename.ts";
 import type { DownloadsRepository } from "./downloads-repository.ts";
 
 export interface DownloadFile {
   /** The file's bytes; once the last has passed, the viewer's receipt for them is recorded. */
   stream: Readable;
   size: number;
-  /** The Content-Disposition header: attachment, saved as `{Title_with_underscores}.jpg`. */
+  /** The name it is saved under, `{Title_with_underscores}.jpg`. */
+  fileName: string;
+  /** The Content-Disposition header: attachment, saved as `fileName`. */
   disposition: string;
   /** The image's download count with this one. */
   downloads: number;
@@ -70,7 +72,7 @@ export function createDownloadsService(deps: {
       });
       // Either side failing (or the visitor leaving) ends both, and no receipt is recorded.
       const stream = pipeline(file.stream, recorder, () => {});
-      return { stream, size: file.size, disposition: attachmentDisposition(image.title), downloads: count };
+      return { stream, size: file.size, fileName: downloadFileName(image.title), disposition: attachmentDisposition(image.title), downloads: count };
     },
   };
 }

@@ -11,6 +11,7 @@ import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
+import { collectionsRoutes } from "./api/collections.ts";
 import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { openApiRoutes } from "./api/openapi.ts";
@@ -58,6 +59,7 @@ export function apiRouter(services: Services): express.Router {
   api.use(crossOriginReads(apiOperations.filter((o) => o.crossOrigin && o.method === "get").map((o) => o.path)));
   api.use(engagementRoutes(services));
   api.use(receiptsRoutes(services));
+  api.use(collectionsRoutes(services));
   api.use(catalogRoutes(services));
   api.use(openApiRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll } from "vitest";
 import { scratchDir } from "../../test/scratch-dir.ts";
+import { cookiesFrom } from "../auth/test-accounts.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -59,5 +61,12 @@ export async function startTestApp(
     return fetch(`${origin}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
   }
 
-  return { services, call, origin };
+  /** Signs a new person (`name`) up through Better Auth's endpoint; their browser's cookies. */
+  async function signUp(name: string): Promise<string> {
+    const res = await call("POST", "/api/auth/sign-up/email", { json: { name, email: `${randomUUID()}@example.test`, password: "a long enough passphrase" } });
+    if (res.status !== 200) throw new Error(`Sign-up answered ${res.status}: ${await res.text()}`);
+    return cookiesFrom(res.headers);
+  }
+
+  return { services, call, origin, signUp };
 }

@@ -15,6 +15,18 @@ import {
   suggestionsQuery,
   tagList,
 } from "#contracts/catalog";
+import {
+  collectionChange,
+  collectionImageParams,
+  collectionImagesQuery,
+  collectionImageState,
+  collectionInput,
+  collectionList,
+  collectionPage,
+  collectionParams,
+  collectionsQuery,
+  collectionSummary,
+} from "#contracts/collections";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
 
@@ -44,6 +56,10 @@ const components = {
   LikeState: likeState,
   Receipt: receipt,
   ReceiptPage: receiptPage,
+  CollectionSummary: collectionSummary,
+  CollectionList: collectionList,
+  CollectionPage: collectionPage,
+  CollectionImageState: collectionImageState,
 };
 for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
 for (const [schema, description] of [
@@ -62,6 +78,10 @@ for (const [schema, description] of [
   [receipt.shape.sha256, "SHA-256 of the exact bytes delivered, lower-case hex."],
   [receipt.shape.license, "The license in force when the file was delivered: version, date of that version, and where to read it."],
   [receiptPage.shape.nextCursor, "Pass it back as `cursor` for older receipts; null on the last page."],
+  [collectionSummary.shape.path, "/collections/{id}-{slug}: its page, for anyone when public, for its owner alone when private."],
+  [collectionSummary.shape.covers, "Its most recently added images, at most 3."],
+  [collectionSummary.shape.hasImage, "Given when the list was asked for with `image`: whether this collection holds that image."],
+  [collectionsQuery.shape.image, "An image id: each collection then says whether it holds that image."],
   [imageListQuery.shape.cursor, "A page's `nextCursor`, for the page after it."],
   [imageListQuery.shape.limit, "Images per page."],
   [imageListQuery.shape.tag, "Only images with this tag (exact, case-insensitive); wins over `q`."],
@@ -70,7 +90,7 @@ for (const [schema, description] of [
   documented.add(schema, { description });
 }
 
-type Method = "get" | "head" | "post" | "put" | "delete";
+type Method = "get" | "head" | "post" | "put" | "patch" | "delete";
 
 interface Answer {
   description: string;
@@ -86,7 +106,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: "Catalog" | "Engagement" | "Receipts" | "API";
+  tag: "Catalog" | "Engagement" | "Receipts" | "Collections" | "API";
   /** Whether it needs a session (else 401), or merely reads one when present. */
   session?: "required" | "optional";
   /** Catalog reads any site may make from the browser (CORS, without credentials). */
@@ -100,6 +120,12 @@ export interface ApiOperation {
 const imageParams = z.object({ id: imageIdParam });
 const ok = (json: z.ZodType, description = "OK"): Answer => ({ description, json });
 const error = (description: string): Answer => ({ description, json: apiErrorBody });
+/** What a change of a collection may be refused with. */
+const collectionRefusals = {
+  401: error("Not signed in"),
+  403: error("Another person's collection, or sent from another site"),
+  404: error("No such collection, or another person's private one"),
+};
 
 export const apiOperations: ApiOperation[] = [
   {
@@ -265,6 +291,113 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: "get",
+    path: "/collections",
+    tag: "Collections",
+    summary: "The viewer's collections, newest first",
+    session: "required",
+    query: collectionsQuery,
+    answers: { 200: ok(collectionList), 400: error("`image` is not an image id"), 401: error("Not signed in") },
+  },
+  {
+    method: "post",
+    path: "/collections",
+    tag: "Collections",
+    summary: "Create a collection",
+    description: "A name of 1 to 60 characters (trimmed), private unless `isPublic`. One person may have 100 collections.",
+    session: "required",
+    body: collectionInput,
+    answers: {
+      201: ok(collectionSummary, "Created"),
+      400: error("The name or isPublic is invalid (`field` names it)"),
+      401: error("Not signed in"),
+      403: error("Sent from another site"),
+      409: error("The viewer has 100 collections already"),
+    },
+  },
+  {
+    method: "get",
+    path: "/collections/:id",
+    tag: "Collections",
+    summary: "A collection and a page of its images",
+    description: "A public collection, or the viewer's own; images most recently added first, hidden ones left out.",
+    session: "optional",
+    params: collectionParams,
+    query: collectionImagesQuery,
+    answers: { 200: ok(collectionPage), 400: error("A parameter is malformed"), 404: error("No such collection, or another person's private one") },
+  },
+  {
+    method: "patch",
+    path: "/collections/:id",
+    tag: "Collections",
+    summary: "Rename a collection, or make it public or private",
+    session: "required",
+    params: collectionParams,
+    body: collectionChange,
+    answers: {
+      200: ok(collectionSummary),
+      400: error("The name or isPublic is invalid, or neither is given"),
+      ...collectionRefusals,
+    },
+  },
+  {
+    method: "delete",
+    path: "/collections/:id",
+    tag: "Collections",
+    summary: "Delete a collection",
+    description: "Its images stay in the gallery.",
+    session: "required",
+    params: collectionParams,
+    answers: {
+      204: { description: "Deleted" },
+      ...collectionRefusals,
+    },
+  },
+  {
+    method: "put",
+    path: "/collections/:id/images/:imageId",
+    tag: "Collections",
+    summary: "Add an image to a collection",
+    description: "Repeating it changes nothing. A collection holds at most 500 images.",
+    session: "required",
+    params: collectionImageParams,
+    answers: {
+      200: ok(collectionImageState),
+      ...collectionRefusals,
+      404: error("No such collection (or another person's private one), or no such published image"),
+      409: error("The collection holds 500 images already"),
+    },
+  },
+  {
+    method: "delete",
+    path: "/collections/:id/images/:imageId",
+    tag: "Collections",
+    summary: "Remove an image from a collection",
+    description: "Without it there, it changes nothing.",
+    session: "required",
+    params: collectionImageParams,
+    answers: {
+      200: ok(collectionImageState),
+      ...collectionRefusals,
+    },
+  },
+  {
+    method: "get",
+    path: "/collections/:id/download",
+    tag: "Collections",
+    summary: "Download a collection's images as one ZIP",
+    description:
+      "Saved as `{Collection_name}.zip`: each published image's original JPEG (as a single download gives it, stored uncompressed), made while it is sent. Each file counts one download and leaves the viewer a license receipt, as a single download does. A browser without a session is sent to sign in (303).",
+    session: "required",
+    params: collectionParams,
+    answers: {
+      200: { description: "The ZIP archive", media: "application/zip" },
+      401: error("Not signed in"),
+      404: error("No such collection, or another person's private one"),
+      409: error("The collection has no images"),
+    },
+  },
+  {
+    method: "get",
     path: "/openapi.json",
     tag: "API",
     summary: "This document",
@@ -354,6 +487,7 @@ export function openApiDocument(baseUrl: string) {
       { name: "Catalog", description: "Images, search, tags and creators: open to any site." },
       { name: "Engagement", description: "Likes, downloads and reports." },
       { name: "Receipts", description: "License receipts of the viewer's downloads." },
+      { name: "Collections", description: "Signed-in people's collections of images, private or public, and their ZIP downloads." },
       { name: "API", description: "This document." },
     ],
     paths,

@@ -50,8 +50,8 @@ const dangerButton =
 
 /**
  * One action on one row: a form posting `intent` and `fields` to the page's action. With
- * `confirm`, the button asks first in a dialog (which may ask for a reason); before the page
- * has hydrated the button sends the form at once.
+ * `confirm`, the button asks first in a dialog (which may ask for a reason), and stays
+ * disabled until the page has hydrated: such an action never happens without being asked.
  */
 export function ActionButton({
   fetcher,
@@ -92,7 +92,8 @@ export function ActionButton({
       <button
         type={asks ? "button" : "submit"}
         className={className}
-        disabled={busy}
+        // An action that asks first waits for the page's script: a click before it loads would act without asking.
+        disabled={busy || (confirm !== undefined && !hydrated)}
         aria-label={accessibleLabel}
         onClick={asks ? () => dialog.current?.showModal() : undefined}
       >

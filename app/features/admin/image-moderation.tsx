@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: ImageStatus }) {
 /** Hide (after asking, with an optional reason) or restore the image, as its status allows. */
 export function HideOrRestore({ fetcher, image, hideLabel, className }: { fetcher: ActionFetcher; image: AdminImage; hideLabel: string; className?: string }) {
   return image.status === "hidden" ? (
-    <ActionButton fetcher={fetcher} intent="restore" fields={{ imageId: image.id }} label="Restore" busyLabel="Restoring..." accessibleLabel={`Restore ${image.title}`} />
+    <ActionButton fetcher={fetcher} intent="restore" fields={{ imageId: image.id }} label="Restore" busyLabel="Restoring..." accessibleLabel={`Restore “${image.title}”`} />
   ) : (
     <ActionButton
       fetcher={fetcher}
@@ -31,7 +31,7 @@ export function HideOrRestore({ fetcher, image, hideLabel, className }: { fetche
       fields={{ imageId: image.id }}
       label={hideLabel}
       busyLabel="Hiding..."
-      accessibleLabel={`Hide ${image.title}`}
+      accessibleLabel={`${hideLabel} “${image.title}”`}
       className={className}
       confirm={{
         title: `Hide “${image.title}”?`,

@@ -1,12 +1,12 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { ImageSummary } from "#contracts/catalog";
-import { FlagIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
 import { shareImage } from "./share";
 
 /**
- * The open '…' menu of a card (more-actions.tsx): Share and Report. Its own chunk, loaded
+ * The open '…' menu of a card (more-actions.tsx): Save to collection, Share and Report. Its own chunk, loaded
  * when the '…' button is pointed at or focused, since it shows only after a click.
  */
 export default function ActionsMenu({
@@ -15,6 +15,7 @@ export default function ActionsMenu({
   root,
   button,
   onClose,
+  onSave,
   onReport,
 }: {
   id: string;
@@ -23,6 +24,7 @@ export default function ActionsMenu({
   root: RefObject<HTMLElement | null>;
   button: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
+  onSave: () => void;
   onReport: () => void;
 }) {
   const { settings } = useRootData();
@@ -62,8 +64,11 @@ export default function ActionsMenu({
       role="menu"
       aria-label={`Actions for ${image.title}`}
       onKeyDown={onKeyDown}
-      className="absolute right-0 top-full z-20 mt-2 w-40 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 text-sm text-neutral-900 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
+      className="absolute right-0 top-full z-20 mt-2 w-52 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 text-sm text-neutral-900 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
     >
+      <button type="button" role="menuitem" className="menu-item" onClick={() => choose(onSave)}>
+        <BookmarkIcon size={16} /> Save to collection
+      </button>
       <button type="button" role="menuitem" className="menu-item" onClick={() => choose(() => void shareImage(image, settings.baseUrl))}>
         <ShareIcon size={16} /> Share
       </button>

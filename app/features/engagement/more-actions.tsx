@@ -1,13 +1,14 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ImageSummary } from "#contracts/catalog";
+import { preloadSaveDialog, useSaveToCollection } from "~/features/collections/save-to-collection";
 import { MoreIcon } from "~/lib/icons";
 
 const loadMenu = () => import("./actions-menu");
 const ActionsMenu = lazy(loadMenu);
 const ReportDialog = lazy(() => import("./report-dialog"));
 
-/** The '…' button of a card and its menu, Share and Report, whose code loads once the button is pointed at or focused. */
+/** The '…' button of a card and its menu, Save to collection, Share and Report, whose code loads once the button is pointed at or focused. */
 export function MoreActions({ image, buttonClassName }: { image: ImageSummary; buttonClassName: string }) {
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -15,7 +16,11 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
-  const preload = () => void loadMenu();
+  const save = useSaveToCollection(image);
+  const preload = () => {
+    void loadMenu();
+    preloadSaveDialog();
+  };
 
   return (
     <div ref={root} className="relative">
@@ -36,9 +41,10 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
       </button>
       {open && (
         <Suspense>
-          <ActionsMenu id={menuId} image={image} root={root} button={button} onClose={close} onReport={() => setReporting(true)} />
+          <ActionsMenu id={menuId} image={image} root={root} button={button} onClose={close} onSave={() => save.open(button.current)} onReport={() => setReporting(true)} />
         </Suspense>
       )}
+      {save.dialog}
       {/* Outside the card, whose hidden controls take no pointer events. */}
       {reporting &&
         createPortal(

@@ -1,22 +1,17 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 import { REPORT_DETAILS_MAX, reportInput, reportReasonLabels, reportReasons, type ReportReason } from "#contracts/engagement";
-import { CloseIcon, Spinner } from "~/lib/icons";
+import { Spinner } from "~/lib/icons";
+import { ModalDialog } from "~/lib/modal-dialog";
 import { postReport } from "./api";
 
 /** Report an image for review: a reason, and a description when the reason is 'Something else'. */
 export default function ReportDialog({ image, onClose }: { image: ImageSummary; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -36,28 +31,8 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => event.stopPropagation()}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4 p-6" noValidate>
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id={`${id}-title`} className="text-lg font-semibold">
-              Report image
-            </h2>
-            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Why should “{image.title}” be reviewed?</p>
-          </div>
-          <button type="button" onClick={onClose} className="icon-button -mr-2 -mt-1" aria-label="Close">
-            <CloseIcon />
-          </button>
-        </div>
+    <ModalDialog title="Report image" description={`Why should “${image.title}” be reviewed?`} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <fieldset className="flex flex-col gap-1">
           <legend className="sr-only">Reason</legend>
           {reportReasons.map((value) => (
@@ -105,6 +80,6 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

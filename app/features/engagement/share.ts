@@ -2,14 +2,14 @@ import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
 
 /**
- * Shares the image's own page: the system share sheet when there is one, else (or when the
- * sheet fails for any reason but the visitor closing it) the clipboard.
+ * Shares a page of the site (`path`): the system share sheet when there is one, else (or when
+ * the sheet fails for any reason but the visitor closing it) the clipboard.
  */
-export async function shareImage(image: ImageSummary, baseUrl: string): Promise<void> {
-  const url = `${baseUrl}${image.path}`;
+export async function sharePage(title: string, path: string, baseUrl: string): Promise<void> {
+  const url = `${baseUrl}${path}`;
   if (typeof navigator.share === "function") {
     try {
-      await navigator.share({ title: image.title, url });
+      await navigator.share({ title, url });
       return;
     } catch (error) {
       if ((error as Error | null)?.name === "AbortError") return; // The visitor closed the share sheet.
@@ -21,4 +21,9 @@ export async function shareImage(image: ImageSummary, baseUrl: string): Promise<
   } catch {
     toast.error("Could not copy the link", { description: url });
   }
+}
+
+/** Shares the image's own page. */
+export function shareImage(image: ImageSummary, baseUrl: string): Promise<void> {
+  return sharePage(image.title, image.path, baseUrl);
 }

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { downloadSizeLabels } from "#contracts/catalog-constants";
+import { preloadSaveDialog, useSaveToCollection } from "~/features/collections/save-to-collection";
 import { DownloadLink } from "~/features/engagement/download-button";
 import { useToggleLike } from "~/features/engagement/like-button";
 import { shareImage } from "~/features/engagement/share";
 import { useEngagement } from "~/features/engagement/store";
 import { api } from "~/lib/api";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
 import { Avatar, creatorPath } from "./image-card";
@@ -43,6 +44,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
   const { settings } = useRootData();
   const like = useToggleLike(summary);
   const { downloads } = useEngagement(summary);
+  const save = useSaveToCollection(image);
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const placeholder = usePlaceholder(image.color, image.placeholder, loadedId === image.id);
 
@@ -78,6 +80,8 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const target = event.target as Element;
     if (target !== document.body && !dialog.current?.contains(target)) return;
+    // A dialog opened over this one (saving to a collection) takes the keys, even when focus fell to the page.
+    if ([...document.querySelectorAll("dialog")].some((other) => other !== dialog.current && other.matches(":modal"))) return;
     // Escape is handled here rather than only by the dialog's cancel event, which Chrome skips
     // for a repeated Escape after an inner one (e.g. closing the download menu) was consumed.
     if (event.key === "Escape") {
@@ -152,6 +156,17 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
                   {like.likes}
                 </span>
               </div>
+              <button
+                type="button"
+                onClick={(event) => save.open(event.currentTarget)}
+                onPointerEnter={preloadSaveDialog}
+                onFocus={preloadSaveDialog}
+                aria-label="Save to collection"
+                className="button-secondary px-3"
+              >
+                <BookmarkIcon size={18} />
+                <span className="max-sm:sr-only">Save</span>
+              </button>
               <button type="button" onClick={() => void shareImage(image, settings.baseUrl)} className="button-secondary px-3">
                 <ShareIcon size={18} />
                 <span className="max-sm:sr-only">Share</span>
@@ -230,6 +245,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
           )}
         </article>
       </div>
+      {save.dialog}
     </dialog>
   );
 }

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
+import { BackToGallery } from "~/features/layout/back-to-gallery";
 import { longDate } from "~/lib/dates";
-import { ArrowLeftIcon } from "~/lib/icons";
 
 /** Today's date as the legal pages show it, e.g. 'November 22, 2026'. */
 export function todayLabel(): string {
@@ -16,10 +15,7 @@ export function licenseVersionLabel(version: number, date: string): string {
 export function LegalPage({ title, updated, version, children }: { title: string; updated: string; version?: string; children: React.ReactNode }) {
   return (
     <main className="page max-w-3xl pb-24 pt-6">
-      <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
-        <ArrowLeftIcon size={18} />
-        Back to gallery
-      </Link>
+      <BackToGallery />
       <h1 className="mt-8 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">Last updated: {updated}</p>
       {version && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{version}</p>}

@@ -8,8 +8,8 @@ export const DEFAULT_CREATOR = "Unknown Artist";
 const MAX_TAG_LENGTH = 50;
 const MAX_TAGS = 30;
 
-/** ASCII, lower case, words joined by hyphens; 'image' when nothing is left. */
-export function slugify(title: string): string {
+/** ASCII, lower case, words joined by hyphens; `fallback` when nothing is left. */
+export function slugify(title: string, fallback = "image"): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -18,7 +18,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-  return slug || "image";
+  return slug || fallback;
 }
 
 /** Trimmed, single-spaced, unique (case-insensitively, first spelling kept), at most 30. */

@@ -5,7 +5,6 @@ import type { ApiErrorBody } from "#contracts/api-error";
 import type { CreatorPage } from "#contracts/catalog";
 import { REPORT_DETAILS_MAX, type LikeState } from "#contracts/engagement";
 import { testDatabase } from "../../../test/database.ts";
-import { cookiesFrom } from "../../auth/test-accounts.ts";
 import { downloadEvents, images, likes, reports } from "../../db/schema.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR } from "../../engagement/reports-service.ts";
 import { addImage } from "../../engagement/test-fixtures.ts";
@@ -20,18 +19,11 @@ import { COMMAND_LINE } from "../../admin/audit-repository.ts";
 const database = await testDatabase();
 const { db } = database;
 // Every test account signs up from 127.0.0.1.
-const { services, call, origin } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+const app = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+const { services, call, origin } = app;
 
 let accounts = 0;
-/** Signs a new person up through Better Auth's endpoint; their browser's cookies. */
-async function signUp(): Promise<string> {
-  const n = ++accounts;
-  const res = await call("POST", "/api/auth/sign-up/email", {
-    json: { name: `Person ${n}`, email: `person${n}@example.test`, password: "a long enough passphrase" },
-  });
-  expect(res.status).toBe(200);
-  return cookiesFrom(res.headers);
-}
+const signUp = () => app.signUp(`Person ${++accounts}`);
 
 async function stored(imageId: number) {
   const [image] = await db.select({ likes: images.likes, downloads: images.downloads }).from(images).where(eq(images.id, imageId));

@@ -14,7 +14,7 @@ import { clientAddress } from "./account.ts";
 const imageParams = z.object({ id: imageIdParam });
 
 /** A browser opening the URL as a page (a middle click, a new tab, no JavaScript), not a script or API client. */
-function navigatedTo(req: Request): boolean {
+export function navigatedTo(req: Request): boolean {
   return req.accepts(["json", "html"]) === "html";
 }
 

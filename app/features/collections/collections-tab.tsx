@@ -1,0 +1,194 @@
+import { useId, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { COLLECTION_NAME_MAX, collectionName, type CollectionSummary } from "#contracts/collections";
+import { sharePage } from "~/features/engagement/share";
+import { Picture } from "~/features/gallery/picture";
+import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
+import { toast } from "~/lib/toast";
+import { useRootData } from "~/lib/viewer";
+import { changeCollection, deleteCollection } from "./api";
+import { NewCollectionForm } from "./new-collection-form";
+
+const COVER_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 60vw";
+
+/**
+ * The Collections tab of the profile: a form for a new one, and each collection with its
+ * newest images, count and visibility, a link to its page (to share, when public), and
+ * rename, public/private and delete. Every change is read back from the server.
+ */
+export function CollectionsTab({ collections }: { collections: CollectionSummary[] }) {
+  const revalidator = useRevalidator();
+  const reload = async () => {
+    await revalidator.revalidate();
+  };
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="new-collection" className="max-w-xl rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800">
+        <h2 id="new-collection" className="mb-3 text-base font-semibold">
+          New collection
+        </h2>
+        <NewCollectionForm onCreated={reload} />
+      </section>
+      {collections.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
+          <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400">
+            <BookmarkIcon size={24} />
+          </span>
+          <h3 className="mt-4 text-lg font-semibold">No collections yet</h3>
+          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Make one above, or save an image from the gallery with “Save to collection”.</p>
+        </div>
+      ) : (
+        <ul aria-label="Collections" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {collections.map((collection) => (
+            <CollectionCard key={collection.id} collection={collection} onChanged={reload} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CollectionCard({ collection, onChanged }: { collection: CollectionSummary; onChanged: () => Promise<void> }) {
+  const { settings } = useRootData();
+  const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const run = async (change: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await change();
+      setMode("view");
+      await onChanged();
+      toast.success(done);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const [first, ...rest] = collection.covers;
+  const visibilityChange = collection.isPublic ? "Make private" : "Make public";
+  const count = `${collection.imageCount} ${collection.imageCount === 1 ? "image" : "images"}`;
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
+      <Link to={collection.path} className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-0.5 bg-neutral-100 dark:bg-neutral-800" aria-label={`${collection.name}, ${count}`}>
+        {first ? (
+          <>
+            <span className="relative col-span-2 row-span-2 overflow-hidden" style={{ backgroundColor: first.color }}>
+              <Picture image={first} sizes={COVER_SIZES} className="absolute inset-0 h-full w-full object-cover" />
+            </span>
+            {[0, 1].map((i) => (
+              <span key={i} className="relative overflow-hidden bg-neutral-200 dark:bg-neutral-700" style={rest[i] ? { backgroundColor: rest[i].color } : undefined}>
+                {rest[i] && <Picture image={rest[i]} sizes="20vw" className="absolute inset-0 h-full w-full object-cover" />}
+              </span>
+            ))}
+          </>
+        ) : (
+          <span className="col-span-3 row-span-2 flex items-center justify-center text-neutral-500 dark:text-neutral-400">
+            <BookmarkIcon size={32} />
+          </span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        {mode === "rename" ? (
+          <RenameForm collection={collection} busy={busy} onCancel={() => setMode("view")} onRename={(name) => run(() => changeCollection(collection.id, { name }), "Collection renamed")} onInvalid={setError} />
+        ) : (
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold">
+              <Link to={collection.path} className="hover:underline">
+                {collection.name}
+              </Link>
+            </h3>
+            <p className="mt-0.5 flex items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
+              {count} · {!collection.isPublic && <LockIcon size={14} />}
+              {collection.isPublic ? "Public" : "Private"}
+            </p>
+          </div>
+        )}
+        {mode === "delete" ? (
+          <div role="group" aria-labelledby={`${id}-confirm`} className="flex flex-wrap items-center gap-2">
+            <p id={`${id}-confirm`} className="w-full text-sm">
+              Delete “{collection.name}”? Its images stay in the gallery.
+            </p>
+            <button type="button" className="button-primary bg-red-700 hover:bg-red-800 dark:bg-red-600 dark:text-white" disabled={busy} onClick={() => void run(() => deleteCollection(collection.id), "Collection deleted")}>
+              Delete
+            </button>
+            <button type="button" className="button-secondary" onClick={() => setMode("view")}>
+              Cancel
+            </button>
+          </div>
+        ) : (
+          mode === "view" && (
+            <div className="mt-auto flex flex-wrap gap-2">
+              {collection.isPublic && (
+                <button type="button" className="button-secondary px-3" onClick={() => void sharePage(collection.name, collection.path, settings.baseUrl)} aria-label={`Share ${collection.name}`}>
+                  <ShareIcon size={16} /> Share
+                </button>
+              )}
+              <button type="button" className="button-secondary px-3" disabled={busy} onClick={() => void run(() => changeCollection(collection.id, { isPublic: !collection.isPublic }), collection.isPublic ? "Collection made private" : "Collection made public")} aria-label={`${visibilityChange} ${collection.name}`}>
+                {visibilityChange}
+              </button>
+              <button type="button" className="button-secondary px-3" onClick={() => setMode("rename")} aria-label={`Rename ${collection.name}`}>
+                Rename
+              </button>
+              <button type="button" className="button-secondary px-3" onClick={() => setMode("delete")} aria-label={`Delete ${collection.name}`}>
+                Delete
+              </button>
+            </div>
+          )
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RenameForm({
+  collection,
+  busy,
+  onCancel,
+  onRename,
+  onInvalid,
+}: {
+  collection: CollectionSummary;
+  busy: boolean;
+  onCancel: () => void;
+  onRename: (name: string) => void;
+  onInvalid: (message: string) => void;
+}) {
+  const [name, setName] = useState(collection.name);
+  const id = useId();
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = collectionName.safeParse(name);
+        if (parsed.success) onRename(parsed.data);
+        else onInvalid(parsed.error.issues[0]!.message);
+      }}
+    >
+      <label htmlFor={`${id}-name`} className="text-sm font-medium">
+        New name
+      </label>
+      <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={COLLECTION_NAME_MAX} autoComplete="off" autoFocus className="field" />
+      <div className="flex gap-2">
+        <button type="submit" className="button-primary" disabled={busy}>
+          Save name
+        </button>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
+
+/**
+ * A small modal dialog over the page (a report, saving to collections): named by its title,
+ * with a line under it and a close button. Escape and the button call `onClose`; the page's
+ * own keys (the overlay's arrows) do not see the keys pressed inside.
+ */
+export function ModalDialog({ title, description, onClose, children }: { title: string; description: ReactNode; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => event.stopPropagation()}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
+    >
+      <div className="flex flex-col gap-4 p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h2 id={`${id}-title`} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{description}</p>
+          </div>
+          <button type="button" onClick={onClose} className="icon-button -mr-2 -mt-1" aria-label="Close">
+            <CloseIcon />
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { lazy, Suspense, useCallback, useState } from "react";
+import { data, redirect } from "react-router";
+import { parseImageSegment } from "#contracts/catalog";
+import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
+import { collectionDownloadUrl } from "~/features/collections/api";
+import { collectionMeta, imageCountLabel } from "~/features/collections/collection-meta";
+import { sharePage } from "~/features/engagement/share";
+import { ImageGrid } from "~/features/gallery/image-grid";
+import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { BackToGallery } from "~/features/layout/back-to-gallery";
+import { queryString } from "~/lib/api";
+import { DownloadIcon, LockIcon, ShareIcon } from "~/lib/icons";
+import { orNotFound } from "~/lib/not-found";
+import { useRootData } from "~/lib/viewer";
+import type { Route } from "./+types/collection";
+
+const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
+const preloadModal = () => void import("~/features/gallery/image-modal");
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = parseImageSegment(params.segment);
+  if (id === null) throw data(null, { status: 404 });
+  const viewer = await context.viewer();
+  const collection = await orNotFound(context.services.collections.get(viewer, id, { limit: PAGE_SIZE_DEFAULT }));
+  // The id decides; a link with an old or wrong slug leads to the collection's own address.
+  const url = new URL(request.url);
+  if (url.pathname !== collection.path) throw redirect(`${collection.path}${url.search}`, 301);
+  return { collection, baseUrl: context.settings.baseUrl };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return data ? collectionMeta(data.collection, data.baseUrl) : [{ title: "Page not found · Stockroom" }];
+}
+
+/** `/collections/{id}-{slug}`: a public collection (or the viewer's own), its images in the gallery's grid and overlay, and Download all. */
+export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
+  const { collection } = loaderData;
+  const { viewer, settings } = useRootData();
+  const pageUrl = useCallback((cursor: string) => `/api/collections/${collection.id}${queryString({ cursor })}`, [collection.id]);
+  const list = usePagedImages(collection.images, pageUrl);
+  const [open, setOpen] = useState<number | null>(null);
+
+  return (
+    <main className="page pb-20 pt-6">
+      <BackToGallery />
+      <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">Collection</p>
+          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl">{collection.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 text-neutral-600 dark:text-neutral-400">
+            <span>
+              by <span className="font-medium text-neutral-900 dark:text-neutral-100">{collection.owner.name}</span>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{imageCountLabel(collection.imageCount)}</span>
+            {!collection.isPublic && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="inline-flex items-center gap-1">
+                  <LockIcon size={14} /> Private: only you can see it
+                </span>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {collection.isPublic && (
+            <button type="button" className="button-secondary" onClick={() => void sharePage(collection.name, collection.path, settings.baseUrl)}>
+              <ShareIcon size={18} />
+              Share
+            </button>
+          )}
+          {collection.imageCount > 0 && (
+            // For a visitor without a session this is a link to open: the server sends them to sign in, and back here.
+            <a href={collectionDownloadUrl(collection.id)} download={viewer ? true : undefined} className="button-primary">
+              <DownloadIcon size={18} />
+              Download all
+            </a>
+          )}
+        </div>
+      </div>
+      {list.images.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+          This collection has no images yet.
+        </p>
+      ) : (
+        <ImageGrid images={list.images} label={`Images in ${collection.name}`} loading={list.loading} onLoadMore={list.loadMore} onOpen={setOpen} onIntent={preloadModal} />
+      )}
+      {list.error && (
+        <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
+          Could not load more images: {list.error}{" "}
+          <button type="button" className="font-medium underline" onClick={list.retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {open !== null && (
+        <Suspense>
+          <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </main>
+  );
+}
