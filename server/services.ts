@@ -25,6 +25,13 @@ import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
+import { createImportService } from "./catalog/import/import-service.ts";
+import { createImageFiles } from "./media/image-files.ts";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
+import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
+import { createImageEditsService, type ImageEditsService } from "./studio/image-edits-service.ts";
+import { createUploadsRepository } from "./studio/uploads-repository.ts";
+import { createUploadsService, UPLOAD_QUEUE, type UploadsService } from "./studio/uploads-service.ts";
 
 /**
  * The composition root: every service, built once per process from its repositories and
@@ -57,6 +64,12 @@ export interface Services {
   members: MembersService;
   /** What admins did, newest first. */
   audit: AuditService;
+  /** Work done in the background by any instance, kept in PostgreSQL (server/jobs/). */
+  jobs: JobQueue;
+  /** Uploads from the browser: staged, checked, then imported by the job queue. */
+  uploads: UploadsService;
+  /** Creators' own images: edit and delete (admins: any image, audited). */
+  imageEdits: ImageEditsService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -83,22 +96,42 @@ export function createServices(deps: {
     secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
+  const licenseUrl = licenseUrlOf(config.baseUrl);
+  const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE] });
+  const mediaRepository = createMediaRepository(db);
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(db),
+    imports: createImportService({ db, media, log, licenseUrl }),
+    media,
+    queue: jobs,
+    log,
+  });
   return {
     config,
     log,
     media,
-    hiddenMedia: createHiddenMedia({ repository: createMediaRepository(db), changes: catalogChanges }),
+    hiddenMedia: createHiddenMedia({ repository: mediaRepository, changes: catalogChanges }),
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
     catalogChanges,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
-    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts }),
+    downloads: createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl, receipts }),
     receipts,
     reports: createReportsService({ reports: createReportsRepository(db), secret: config.authSecret }),
     members: createMembersService({ members: createMembersRepository(db) }),
     audit: createAuditService({ audit: createAuditRepository(db) }),
+    jobs,
+    uploads,
+    imageEdits: createImageEditsService({
+      edits: createImageEditsRepository(db),
+      files: createImageFiles({ media, repository: mediaRepository, licenseUrl }),
+      mediaRepository,
+      media,
+      uploads,
+    }),
     async close() {
+      await jobs.stop();
       await catalogChanges?.close();
       await catalog.close();
     },

@@ -1,6 +1,7 @@
 import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { roles } from "#contracts/account";
+import { uploadStatuses } from "#contracts/studio";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -339,8 +340,6 @@ export const searchQueries = pgTable(
 );
 
 /* ------------------------------------------------------------------- uploads */
-
-export const uploadStatuses = ["queued", "processing", "done", "failed"] as const;
 
 /** What the uploader typed for the file: the image's fields, as the import takes them. */
 export interface UploadFields {

@@ -14,12 +14,13 @@ import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { openApiRoutes } from "./api/openapi.ts";
 import { receiptsRoutes } from "./api/receipts.ts";
+import { uploadsRoutes } from "./api/uploads.ts";
 import { crossOriginReads } from "./cors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
-import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
+import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { requestId } from "./request-id.ts";
@@ -56,6 +57,7 @@ export function apiRouter(services: Services): express.Router {
   api.use(crossOriginReads(apiOperations.filter((o) => o.crossOrigin && o.method === "get").map((o) => o.path)));
   api.use(engagementRoutes(services));
   api.use(receiptsRoutes(services));
+  api.use(uploadsRoutes(services));
   api.use(catalogRoutes(services));
   api.use(openApiRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
@@ -75,7 +77,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
-  app.use(requestId, headers.everywhere, urlLimit, bodyLimit(MAX_BODY_BYTES));
+  app.use(requestId, headers.everywhere, urlLimit, bodyLimits(config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
