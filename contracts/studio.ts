@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-config.ts";
+import { imageIdParam } from "./catalog.ts";
 import { notStorable, storableText } from "./text.ts";
 
 /**
@@ -72,3 +73,6 @@ export interface StudioPage {
   images: Array<Pick<EditableImage, "id" | "slug" | "title" | "thumbnail" | "status">>;
   uploads: UploadStatus[];
 }
+
+/** The delete form of "Your images" and of the edit page. */
+export const deleteImageInput = z.object({ id: imageIdParam });

@@ -1,6 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { baseUrl, interactive } from "./browser.ts";
 
 /** Helpers shared by the account browser tests. */
@@ -56,4 +57,13 @@ export async function holdRequest(page: Page, path: string): Promise<() => Promi
     await arrived;
     release();
   };
+}
+
+/** Gives the account `email` a role as an operator does, with `npm run admin` against the suite's server. */
+export function grantRole(email: string, role: "creator" | "admin"): void {
+  const run = spawnSync(process.execPath, ["cli/admin.ts", "grant", email, "--role", role], {
+    env: { ...process.env, BASE_URL: baseUrl(), DATA_DIR: inject("dataDir"), LOG_LEVEL: "error" },
+    encoding: "utf8",
+  });
+  expect(run.status, run.stderr).toBe(0);
 }
