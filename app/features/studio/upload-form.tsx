@@ -208,7 +208,7 @@ export function UploadForm({ maxBytes }: { maxBytes: number }) {
         <TextField label="Model (optional)" name="model" value={model} maxLength={200} onChange={(e) => setModel(e.target.value)} />
         <TextAreaField label="Prompt (optional)" name="prompt" value={prompt} maxLength={2000} onChange={(e) => setPrompt(e.target.value)} />
         <button type="submit" className="button-primary" disabled={sending || waiting === 0}>
-          {sending ? "Uploading..." : waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
+          {sending ? "Uploading..." : waiting === 0 ? "Upload" : waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
         </button>
       </form>
     </div>
