@@ -44,16 +44,19 @@ export type UploadInput = z.infer<typeof uploadInput>;
 export const uploadStatuses = ["queued", "processing", "done", "failed"] as const;
 export type UploadState = (typeof uploadStatuses)[number];
 
-export interface UploadStatus {
-  id: string;
-  fileName: string;
-  status: UploadState;
+export const uploadStatus = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  status: z.enum(uploadStatuses),
   /** Why it failed, for the uploader. */
-  reason: string | null;
+  reason: z.string().nullable(),
   /** The image, once imported. */
-  image: { id: number; slug: string; title: string; thumbnail: string } | null;
-  createdAt: string;
-}
+  image: z.object({ id: z.number().int().positive(), slug: z.string(), title: z.string(), thumbnail: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type UploadStatus = z.infer<typeof uploadStatus>;
+
+export const uploadList = z.object({ uploads: z.array(uploadStatus) });
 
 /** What the edit page shows and changes. */
 export interface EditableImage {

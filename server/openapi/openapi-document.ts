@@ -17,6 +17,7 @@ import {
 } from "#contracts/catalog";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
+import { UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the Zod
@@ -44,6 +45,8 @@ const components = {
   LikeState: likeState,
   Receipt: receipt,
   ReceiptPage: receiptPage,
+  UploadStatus: uploadStatus,
+  UploadList: uploadList,
 };
 for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
 for (const [schema, description] of [
@@ -86,7 +89,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: "Catalog" | "Engagement" | "Receipts" | "API";
+  tag: "Catalog" | "Engagement" | "Receipts" | "Studio" | "API";
   /** Whether it needs a session (else 401), or merely reads one when present. */
   session?: "required" | "optional";
   /** Catalog reads any site may make from the browser (CORS, without credentials). */
@@ -94,6 +97,8 @@ export interface ApiOperation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is a file of this media type, with its JSON fields URI-encoded in `header` (an upload). */
+  file?: { media: string; header: string; fields: z.ZodObject };
   answers: Record<number, Answer>;
 }
 
@@ -264,6 +269,31 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: ok(receipt), 401: error("Not signed in"), 404: error("No such receipt of the viewer's") },
   },
   {
+    method: "post",
+    path: "/uploads",
+    tag: "Studio",
+    summary: "Upload an image (creators and admins)",
+    description: `The body is the file itself (at most UPLOAD_MAX_MB, 50 MB unless configured); its fields go URI-encoded as JSON in the \`${UPLOAD_FIELDS_HEADER}\` header. It is checked at once and imported in the background: ask GET /api/uploads how it is doing.`,
+    session: "required",
+    file: { media: "application/octet-stream", header: UPLOAD_FIELDS_HEADER, fields: uploadInput },
+    answers: {
+      202: ok(uploadStatus, "Accepted: queued for processing"),
+      400: error("The fields are invalid"),
+      401: error("Not signed in"),
+      403: error("Not a creator or admin, or sent from another site"),
+      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      415: error("Not an image we take"),
+    },
+  },
+  {
+    method: "get",
+    path: "/uploads",
+    tag: "Studio",
+    summary: "The viewer's latest uploads, newest first",
+    session: "required",
+    answers: { 200: ok(uploadList), 401: error("Not signed in"), 403: error("Not a creator or admin") },
+  },
+  {
     method: "get",
     path: "/openapi.json",
     tag: "API",
@@ -324,8 +354,15 @@ function operationObject(operation: ApiOperation) {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.session === "required" ? { security: [{ session: [] }] } : operation.session === "optional" ? { security: [{}, { session: [] }] } : {}),
-    parameters: [...parameters("path", operation.params), ...parameters("query", operation.query)],
+    parameters: [
+      ...parameters("path", operation.params),
+      ...parameters("query", operation.query),
+      ...(operation.file
+        ? [{ name: operation.file.header, in: "header", required: true, description: "encodeURIComponent of the JSON of the fields", content: { "application/json": { schema: schemaOf(operation.file.fields, "input") } } }]
+        : []),
+    ],
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(operation.body, "input") } } } } : {}),
+    ...(operation.file ? { requestBody: { required: true, content: { [operation.file.media]: {} } } } : {}),
     responses,
   };
 }
@@ -354,6 +391,7 @@ export function openApiDocument(baseUrl: string) {
       { name: "Catalog", description: "Images, search, tags and creators: open to any site." },
       { name: "Engagement", description: "Likes, downloads and reports." },
       { name: "Receipts", description: "License receipts of the viewer's downloads." },
+      { name: "Studio", description: "Creators' uploads: files checked at once, imported in the background." },
       { name: "API", description: "This document." },
     ],
     paths,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
-import type { UploadStatus } from "#contracts/studio";
+import { uploadStatus, type UploadStatus } from "#contracts/studio";
 import { testDatabase } from "../../../test/database.ts";
 import { refusal } from "../../../test/refusal.ts";
 import { cookiesFrom } from "../../auth/test-accounts.ts";
@@ -109,6 +109,8 @@ describe("POST /api/uploads", () => {
     expect(res.status).toBe(202);
     const queued = (await res.json()) as UploadStatus;
     expect(queued).toMatchObject({ fileName: "picture.jpg", status: "queued", image: null });
+    // The answer is what the contract (and the OpenAPI document) says, nothing more.
+    expect(uploadStatus.parse(queued)).toEqual(queued);
     const done = await finished(ada.cookies, queued.id);
     expect(done).toMatchObject({ status: "done", reason: null, image: { title: "Harbour at Dusk", slug: "harbour-at-dusk" } });
     const [linked] = await db.select({ name: creators.name }).from(user).innerJoin(creators, eq(creators.id, user.creatorId)).where(eq(user.id, (await ada.viewer()).id));
