@@ -8,6 +8,7 @@ import { notStorable, storableText } from "./text.ts";
  *   POST /api/uploads   body: the file's bytes; header `X-Upload-Fields`: encodeURIComponent(JSON of
  *                       UploadInput) -> 202 UploadStatus (queued: the job queue imports it)
  *   GET  /api/uploads   -> { uploads: UploadStatus[] } the viewer's latest uploads, newest first
+ *   PUT  /api/me/avatar body: a picture -> AvatarAnswer: the creator page's avatar, cropped square
  * Creators and admins only (401 signed out, 403 members). A file that is not an image, over
  * 100 megapixels or over UPLOAD_MAX_MB is refused at once (415 / 413) and nothing is kept.
  */
@@ -57,6 +58,9 @@ export const uploadStatus = z.object({
 export type UploadStatus = z.infer<typeof uploadStatus>;
 
 export const uploadList = z.object({ uploads: z.array(uploadStatus) });
+
+export const AVATAR_PATH = "/api/me/avatar";
+export const avatarAnswer = z.object({ avatarUrl: z.string() });
 
 /** What the edit page shows and changes. */
 export interface EditableImage {

@@ -30,6 +30,7 @@ import { createImageFiles } from "./media/image-files.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
 import { createImageEditsService, type ImageEditsService } from "./studio/image-edits-service.ts";
+import { createAvatarService, type AvatarService } from "./studio/avatar-service.ts";
 import { createUploadsRepository } from "./studio/uploads-repository.ts";
 import { createUploadsService, UPLOAD_QUEUE, type UploadsService } from "./studio/uploads-service.ts";
 
@@ -70,6 +71,8 @@ export interface Services {
   uploads: UploadsService;
   /** Creators' own images: edit and delete (admins: any image, audited). */
   imageEdits: ImageEditsService;
+  /** The picture of a creator's page, set in the profile settings. */
+  avatars: AvatarService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -99,8 +102,10 @@ export function createServices(deps: {
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE] });
   const mediaRepository = createMediaRepository(db);
+  const uploadsRepository = createUploadsRepository(db);
+  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl });
   const uploads = createUploadsService({
-    uploads: createUploadsRepository(db),
+    uploads: uploadsRepository,
     imports: createImportService({ db, media, log, licenseUrl }),
     media,
     queue: jobs,
@@ -125,11 +130,12 @@ export function createServices(deps: {
     uploads,
     imageEdits: createImageEditsService({
       edits: createImageEditsRepository(db),
-      files: createImageFiles({ media, repository: mediaRepository, licenseUrl }),
+      files,
       mediaRepository,
       media,
       uploads,
     }),
+    avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media }),
     async close() {
       await jobs.stop();
       await catalogChanges?.close();

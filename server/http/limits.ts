@@ -11,14 +11,17 @@ import { sendErrorFor } from "./errors.ts";
 
 /** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Where creators upload files, with a limit of its own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
-const UPLOAD_ROUTE = /^\/api\/uploads\/?$/i;
+/** Where creators send files (an upload, an avatar), with a limit of their own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
+const FILE_ROUTES: Array<[method: string, path: RegExp]> = [
+  ["POST", /^\/api\/uploads\/?$/i],
+  ["PUT", /^\/api\/me\/avatar\/?$/i],
+];
 
-/** bodyLimit(MAX_BODY_BYTES) for every request but an upload, which may be up to `uploadMaxBytes`. */
+/** bodyLimit(MAX_BODY_BYTES) for every request but a file's, which may be up to `uploadMaxBytes`. */
 export function bodyLimits(uploadMaxBytes: number): RequestHandler {
-  const upload = bodyLimit(uploadMaxBytes, "The file");
+  const file = bodyLimit(uploadMaxBytes, "The file");
   const other = bodyLimit(MAX_BODY_BYTES);
-  return (req, res, next) => (req.method === "POST" && UPLOAD_ROUTE.test(req.path) ? upload : other)(req, res, next);
+  return (req, res, next) => (FILE_ROUTES.some(([method, path]) => req.method === method && path.test(req.path)) ? file : other)(req, res, next);
 }
 
 /** Longest path + query string. */

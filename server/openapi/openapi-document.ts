@@ -17,7 +17,7 @@ import {
 } from "#contracts/catalog";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
-import { UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
+import { avatarAnswer, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the Zod
@@ -98,7 +98,7 @@ export interface ApiOperation {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** A body that is a file of this media type, with its JSON fields URI-encoded in `header` (an upload). */
-  file?: { media: string; header: string; fields: z.ZodObject };
+  file?: { media: string; header?: string; fields?: z.ZodObject };
   answers: Record<number, Answer>;
 }
 
@@ -294,6 +294,22 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: ok(uploadList), 401: error("Not signed in"), 403: error("Not a creator or admin") },
   },
   {
+    method: "put",
+    path: "/me/avatar",
+    tag: "Studio",
+    summary: "Set the avatar of the viewer's creator page (creators and admins)",
+    description: "The body is the picture (at most UPLOAD_MAX_MB); it is cropped square.",
+    session: "required",
+    file: { media: "application/octet-stream" },
+    answers: {
+      200: ok(avatarAnswer),
+      401: error("Not signed in"),
+      403: error("Not a creator or admin, or sent from another site"),
+      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      415: error("Not an image we take"),
+    },
+  },
+  {
     method: "get",
     path: "/openapi.json",
     tag: "API",
@@ -357,7 +373,7 @@ function operationObject(operation: ApiOperation) {
     parameters: [
       ...parameters("path", operation.params),
       ...parameters("query", operation.query),
-      ...(operation.file
+      ...(operation.file?.header && operation.file.fields
         ? [{ name: operation.file.header, in: "header", required: true, description: "encodeURIComponent of the JSON of the fields", content: { "application/json": { schema: schemaOf(operation.file.fields, "input") } } }]
         : []),
     ],

@@ -59,7 +59,7 @@ export function createUploadsService(deps: {
     await uploads.processing(uploadId);
     const stagedKey = row.stagedKey;
     try {
-      const creator = await uploads.creatorNameOf(row.userId);
+      const creator = (await uploads.creatorOf(row.userId)).name;
       const { title, tags, category, description, model, prompt } = row.fields;
       await imports.importItem({
         source: SOURCE,
@@ -99,7 +99,7 @@ export function createUploadsService(deps: {
         const stored = await media.read(key);
         if (!stored) throw new Error(`The staged upload ${key} is missing`);
         await inspectImage(await bytesOf(stored.stream));
-        await uploads.creatorNameOf(uploader.id);
+        await uploads.creatorOf(uploader.id);
         const { fileName, model, prompt, title, tags, category, description } = input;
         id = await uploads.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });
         await queue.send(UPLOAD_QUEUE, { uploadId: id });

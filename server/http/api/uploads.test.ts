@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import { uploadStatus, type UploadStatus } from "#contracts/studio";
@@ -7,6 +8,7 @@ import { testDatabase } from "../../../test/database.ts";
 import { refusal } from "../../../test/refusal.ts";
 import { cookiesFrom } from "../../auth/test-accounts.ts";
 import { auditLog, creators, images, likes, uploads, user } from "../../db/schema.ts";
+import { bytesOf } from "../../media/download.ts";
 import { distinctImage, pngClaiming } from "../../media/test-images.ts";
 import { startTestApp, TEST_BASE_URL } from "../test-app.ts";
 
@@ -175,3 +177,31 @@ describe("creators' own images", () => {
     expect((await services.imageEdits.studio(await owner.viewer())).images.map((i) => i.id)).toEqual([kept]);
   });
 });
+
+describe("PUT /api/me/avatar", () => {
+  const putAvatar = (cookies: string, body: Buffer) =>
+    fetch(`${origin}/api/me/avatar`, { method: "PUT", headers: { origin: TEST_BASE_URL, cookie: cookies, "content-type": "application/octet-stream" }, body: new Uint8Array(body) });
+
+  it("gives the creator page a square avatar, replaces it, and refuses members and non-images", async () => {
+    const maker = await person("creator", "Avery Maker");
+    const first = await putAvatar(maker.cookies, await distinctImage(300, 200, 31));
+    expect(first.status).toBe(200);
+    const { avatarUrl } = (await first.json()) as { avatarUrl: string };
+    // (A creator page is shown once it has images; its avatar is the one stored.)
+    const avatarOf = async () => services.media.publicUrl((await db.select({ key: creators.avatarKey }).from(creators).where(eq(creators.name, "Avery Maker")))[0]!.key!);
+    expect(await avatarOf()).toBe(avatarUrl);
+    const stored = await services.media.read(avatarUrl.replace(/^\/media\//, ""));
+    const { width, height } = await sharp(await bytesOf(stored!.stream)).metadata();
+    expect([width, height]).toEqual([256, 256]);
+
+    const second = (await (await putAvatar(maker.cookies, await distinctImage(200, 300, 32))).json()) as { avatarUrl: string };
+    expect(second.avatarUrl).not.toBe(avatarUrl);
+    expect(await services.media.has(avatarUrl.replace(/^\/media\//, ""))).toBe(false);
+
+    const text = await putAvatar(maker.cookies, Buffer.from("no picture"));
+    expect(text.status).toBe(415);
+    expect(await avatarOf()).toBe(second.avatarUrl);
+    expect((await putAvatar((await person("member")).cookies, await distinctImage(50, 50, 33))).status).toBe(403);
+  });
+});
+

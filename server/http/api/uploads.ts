@@ -15,7 +15,7 @@ function fieldsOf(header: string | string[] | undefined): unknown {
   }
 }
 
-/** Uploads (contracts/studio.ts), mounted on /api; the body limit is UPLOAD_MAX_MB (server/http/limits.ts). */
+/** Uploads and avatars (contracts/studio.ts), mounted on /api; their body limit is UPLOAD_MAX_MB (server/http/limits.ts). */
 export function uploadsRoutes(services: Services): Router {
   const router = Router();
 
@@ -28,6 +28,10 @@ export function uploadsRoutes(services: Services): Router {
 
   router.get("/uploads", async (req, res) => {
     res.json({ uploads: await services.uploads.recent(await viewerOf(req, services)) });
+  });
+
+  router.put("/me/avatar", async (req, res) => {
+    res.json({ avatarUrl: await services.avatars.set(await viewerOf(req, services), req) });
   });
 
   return router;
