@@ -45,6 +45,14 @@ describe("upload", () => {
 
     await page.goto("/studio");
     await expect.poll(() => page.getByRole("heading", { name: "Images (2)" }).count()).toBe(1);
+
+    // An avatar from the profile settings shows on the creator page.
+    await page.goto("/profile-settings");
+    await hydrated(page);
+    await page.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await distinctImage(300, 300, 303, "png") });
+    await page.getByText("Avatar updated").waitFor();
+    await page.goto("/creator/Iris%20Upload");
+    await page.locator('main img[src*="/media/a/"]').first().waitFor();
   });
 
   it("keeps members out: the Upload link is not theirs, and /upload is a 404", async () => {
