@@ -22,6 +22,12 @@ const IMPORTS_AT_ONCE = 2;
 /** Uploads the upload page and "Your images" show. */
 const RECENT_UPLOADS = 50;
 
+/** What a job carries: the upload, and its file (removed even when the upload's row is gone). */
+interface UploadJob {
+  uploadId: string;
+  stagedKey: string;
+}
+
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
 /**
@@ -53,9 +59,15 @@ export function createUploadsService(deps: {
    * carries on (the import is keyed by the upload's id). A refused file (a duplicate, a damaged
    * file) fails the upload with the reason; other errors are retried, and fail it on the last try.
    */
-  async function process(uploadId: string, attempt: { last: boolean }): Promise<void> {
+  async function process(job: UploadJob, attempt: { last: boolean }): Promise<void> {
+    const { uploadId } = job;
     const row = await uploads.find(uploadId);
-    if (!row || row.status === "done" || row.status === "failed" || !row.stagedKey) return;
+    if (!row) {
+      // The account was deleted meanwhile, and its uploads with it: so goes the file.
+      await media.delete(job.stagedKey).catch(() => {});
+      return;
+    }
+    if (row.status === "done" || row.status === "failed" || !row.stagedKey) return;
     await uploads.processing(uploadId);
     const stagedKey = row.stagedKey;
     try {
@@ -102,7 +114,7 @@ export function createUploadsService(deps: {
         await uploads.creatorOf(uploader.id);
         const { fileName, model, prompt, title, tags, category, description } = input;
         id = await uploads.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });
-        await queue.send(UPLOAD_QUEUE, { uploadId: id });
+        await queue.send(UPLOAD_QUEUE, { uploadId: id, stagedKey: key } satisfies UploadJob);
       } catch (error) {
         if (id) await uploads.remove(id);
         await media.delete(key).catch(() => {});
@@ -120,7 +132,7 @@ export function createUploadsService(deps: {
 
     /** Takes the queue's upload jobs on this instance. */
     work(): Promise<void> {
-      return queue.work<{ uploadId: string }>(UPLOAD_QUEUE, IMPORTS_AT_ONCE, (data, attempt) => process(data.uploadId, attempt));
+      return queue.work<UploadJob>(UPLOAD_QUEUE, IMPORTS_AT_ONCE, process);
     },
   };
 }

@@ -205,3 +205,12 @@ describe("PUT /api/me/avatar", () => {
   });
 });
 
+describe("an upload whose account is deleted before it is processed", () => {
+  it("leaves no file behind", async () => {
+    const key = "u/ab/" + "ab".padEnd(64, "0") + ".upload";
+    await services.media.put(key, Buffer.from("staged"), "application/octet-stream");
+    await services.uploads.process({ uploadId: "00000000-0000-4000-8000-000000000000", stagedKey: key }, { last: false });
+    expect(await services.media.has(key)).toBe(false);
+  });
+});
+
