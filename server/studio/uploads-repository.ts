@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
 import type { UploadState } from "#contracts/studio";
 import type { Db } from "../db/database.ts";
 import { creators, images, uploads, user, type ImageVariant, type UploadFields } from "../db/schema.ts";
@@ -84,9 +84,9 @@ export function createUploadsRepository(db: Db) {
     },
 
     /** The account's latest uploads, newest first. */
-    async recent(userId: string, limit: number, states: UploadState[] = ["queued", "processing", "done", "failed"]): Promise<UploadRow[]> {
+    async recent(userId: string, limit: number): Promise<UploadRow[]> {
       const rows = await selectUploads()
-        .where(and(eq(uploads.userId, userId), inArray(uploads.status, states)))
+        .where(eq(uploads.userId, userId))
         .orderBy(desc(uploads.createdAt))
         .limit(limit);
       return rows.map(rowOf);
