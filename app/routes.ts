@@ -14,6 +14,9 @@ export default [
   route("license", "routes/license.tsx"),
   route("receipts/:id", "routes/receipt.tsx"),
   route("developers", "routes/developers.tsx"),
+  route("upload", "routes/upload.tsx"),
+  route("studio", "routes/studio.tsx"),
+  route("studio/images/:id", "routes/studio-image.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("moderation", "routes/admin/moderation.tsx"),

@@ -57,3 +57,4 @@ export async function holdRequest(page: Page, path: string): Promise<() => Promi
     release();
   };
 }
+

@@ -167,9 +167,9 @@ describe("profile settings", () => {
     return { context, page, email };
   }
 
-  it("shows three tabs, the read-only email, and renames the account", async () => {
+  it("shows four tabs, the read-only email, and renames the account", async () => {
     const { page, email } = await signedInAt("/profile-settings");
-    expect(await page.getByRole("tab").allTextContents()).toEqual(["Profile Settings", "Liked Images (0)", "Downloads"]);
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Profile Settings", "Liked Images (0)", "Collections (0)", "Downloads"]);
     expect(await page.getByRole("tab", { name: "Profile Settings" }).getAttribute("aria-selected")).toBe("true");
     const emailField = field(page, "Email");
     expect(await emailField.inputValue()).toBe(email);

@@ -122,6 +122,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
   TRUST_PROXY: trustProxy,
   DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
+  UPLOAD_MAX_MB: count(1, 1000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -152,6 +153,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Longest a request's SQL statement may run before PostgreSQL cancels it. */
   statementTimeoutMs: number;
+  /** Largest file a creator may upload, in bytes (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
   };
 }
 

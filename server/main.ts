@@ -101,6 +101,8 @@ async function main() {
           server.closeIdleConnections();
         }),
     );
+    // Uploads are imported here too, by whichever instance asks first; also those a stopped instance left.
+    await services.uploads.work();
     log.info(`Stockroom is running at ${config.baseUrl}`);
   } catch (error) {
     await shutdown().catch(() => {});

@@ -30,6 +30,14 @@ import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
+import { createImportService } from "./catalog/import/import-service.ts";
+import { createImageFiles } from "./media/image-files.ts";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
+import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
+import { createImageEditsService, type ImageEditsService } from "./studio/image-edits-service.ts";
+import { createAvatarService, type AvatarService } from "./studio/avatar-service.ts";
+import { createUploadsRepository } from "./studio/uploads-repository.ts";
+import { createUploadsService, UPLOAD_QUEUE, type UploadsService } from "./studio/uploads-service.ts";
 
 /**
  * The composition root: every service, built once per process from its repositories and
@@ -68,6 +76,14 @@ export interface Services {
   audit: AuditService;
   /** Admins: activity per day, top images and searches (server/insights/). */
   insights: InsightsService;
+  /** Work done in the background by any instance, kept in PostgreSQL (server/jobs/). */
+  jobs: JobQueue;
+  /** Uploads from the browser: staged, checked, then imported by the job queue. */
+  uploads: UploadsService;
+  /** Creators' own images: edit and delete (admins: any image, audited). */
+  imageEdits: ImageEditsService;
+  /** The picture of a creator's page, set in the profile settings. */
+  avatars: AvatarService;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -94,13 +110,25 @@ export function createServices(deps: {
     secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
+  const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
-  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl: licenseUrlOf(config.baseUrl), receipts });
+  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl, receipts });
+  const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE] });
+  const mediaRepository = createMediaRepository(db);
+  const uploadsRepository = createUploadsRepository(db);
+  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl });
+  const uploads = createUploadsService({
+    uploads: uploadsRepository,
+    imports: createImportService({ db, media, log, licenseUrl }),
+    media,
+    queue: jobs,
+    log,
+  });
   return {
     config,
     log,
     media,
-    hiddenMedia: createHiddenMedia({ repository: createMediaRepository(db), changes: catalogChanges }),
+    hiddenMedia: createHiddenMedia({ repository: mediaRepository, changes: catalogChanges }),
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
@@ -114,7 +142,18 @@ export function createServices(deps: {
     audit: createAuditService({ audit: createAuditRepository(db) }),
     insights: createInsightsService({ insights: createInsightsRepository(db), catalog }),
     collections: createCollectionsService({ collections: createCollectionsRepository(db), catalog, downloads }),
+    jobs,
+    uploads,
+    imageEdits: createImageEditsService({
+      edits: createImageEditsRepository(db),
+      files,
+      mediaRepository,
+      media,
+      uploads,
+    }),
+    avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media }),
     async close() {
+      await jobs.stop();
       await catalogChanges?.close();
       await catalog.close();
     },

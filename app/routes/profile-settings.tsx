@@ -10,6 +10,7 @@ import { LikedImages, useLikedList } from "~/features/account/liked-images";
 import { CollectionsTab } from "~/features/collections/collections-tab";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
+import { AvatarForm } from "~/features/studio/avatar-form";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
@@ -23,16 +24,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.viewer();
   const url = new URL(request.url);
   if (!viewer) throw redirect(loginPath(url.pathname + url.search));
-  const { accounts, likes, receipts, collections } = context.services;
+  const { accounts, likes, receipts, collections, avatars } = context.services;
   // `downloads` is the cursor of the Downloads tab's page; one this server did not give out shows the newest.
   const before = receiptsQuery.safeParse({ cursor: url.searchParams.get("downloads") ?? undefined, limit: RECEIPTS_PER_PAGE });
-  const [hasPassword, liked, downloads, mine] = await Promise.all([
+  const [hasPassword, liked, downloads, mine, avatarUrl] = await Promise.all([
     accounts.hasPassword(viewer),
     likes.likedImages(viewer, { limit: PAGE_SIZE_DEFAULT }),
     receipts.list(viewer, before.success ? before.data : { limit: RECEIPTS_PER_PAGE }),
     collections.list(viewer),
+    // Creators and admins have a creator page, and its picture.
+    viewer.role === "member" ? undefined : avatars.current(viewer),
   ]);
-  return { viewer, hasPassword, liked, downloads, collections: mine.items, olderPages: before.success && before.data.cursor !== undefined, minLength: context.settings.passwordMinLength };
+  return {
+    viewer,
+    hasPassword,
+    liked,
+    downloads,
+    collections: mine.items,
+    avatarUrl,
+    olderPages: before.success && before.data.cursor !== undefined,
+    minLength: context.settings.passwordMinLength,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +97,7 @@ const keyTargets: Record<string, (index: number) => number> = {
 
 /** /profile-settings: the profile, password and account forms, the liked images, the collections, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
-  const { viewer, hasPassword, liked, downloads, collections, olderPages, minLength } = loaderData;
+  const { viewer, hasPassword, liked, downloads, collections, avatarUrl, olderPages, minLength } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get("tab"));
   const profile: FormFetcher = useFetcher({ key: "account-profile" });
@@ -156,6 +168,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
 
       <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile" hidden={tab !== "profile"} className="mt-6 flex flex-col gap-6">
         <ProfileForm viewer={viewer} fetcher={profile} />
+        {avatarUrl !== undefined && <AvatarForm name={viewer.name} url={avatarUrl} />}
         <PasswordForm fetcher={password} hasPassword={hasPassword} minLength={minLength} />
         <AccountActions viewer={viewer} hasPassword={hasPassword} logout={logout} deletion={deletion} />
       </div>

@@ -2,6 +2,7 @@ import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { roles } from "#contracts/account";
 import { imageStatuses } from "#contracts/admin";
+import { uploadStatuses } from "#contracts/studio";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /* ------------------------------------------------------------------ accounts
@@ -415,6 +417,44 @@ export const searchQueries = pgTable(
     visitor: text("visitor"),
   },
   (t) => [index("search_queries_created_idx").on(t.createdAt)],
+);
+
+/* ------------------------------------------------------------------- uploads */
+
+/** What the uploader typed for the file: the image's fields, as the import takes them. */
+export interface UploadFields {
+  title: string;
+  tags: string[];
+  category: string;
+  description: string;
+  model: string;
+  prompt: string;
+}
+
+/**
+ * A file uploaded in the browser, from its arrival to its image (server/studio/): staged in the
+ * media storage under `stagedKey` until the job queue has imported it (server/jobs/), then the
+ * image's id, or the reason it failed. A restarted server finds its unfinished rows here.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** Where the uploaded bytes wait in the media storage; null once processed. */
+    stagedKey: text("staged_key"),
+    status: text("status", { enum: uploadStatuses }).notNull().default("queued"),
+    /** Why it failed, in words for the uploader. */
+    reason: text("reason"),
+    imageId: integer("image_id").references(() => images.id, { onDelete: "cascade" }),
+    fields: jsonb("fields").$type<UploadFields>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId, t.createdAt.desc()), check("uploads_status_check", sql`${t.status} in ('queued', 'processing', 'done', 'failed')`)],
 );
 
 /* ----------------------------------------------------------------- audit log */

@@ -16,13 +16,14 @@ import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { openApiRoutes } from "./api/openapi.ts";
 import { receiptsRoutes } from "./api/receipts.ts";
+import { uploadsRoutes } from "./api/uploads.ts";
 import { crossOriginReads } from "./cors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
-import { bodyLimit, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
+import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { requestId } from "./request-id.ts";
@@ -60,6 +61,7 @@ export function apiRouter(services: Services): express.Router {
   api.use(engagementRoutes(services));
   api.use(receiptsRoutes(services));
   api.use(collectionsRoutes(services));
+  api.use(uploadsRoutes(services));
   api.use(catalogRoutes(services));
   api.use(openApiRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
@@ -79,7 +81,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
-  app.use(requestId, headers.everywhere, urlLimit, bodyLimit(MAX_BODY_BYTES));
+  app.use(requestId, headers.everywhere, urlLimit, bodyLimits(config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });

@@ -11,6 +11,19 @@ import { sendErrorFor } from "./errors.ts";
 
 /** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Where creators send files (an upload, an avatar), with a limit of their own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
+const FILE_ROUTES: Array<[method: string, path: RegExp]> = [
+  ["POST", /^\/api\/uploads\/?$/i],
+  ["PUT", /^\/api\/me\/avatar\/?$/i],
+];
+
+/** bodyLimit(MAX_BODY_BYTES) for every request but a file's, which may be up to `uploadMaxBytes`. */
+export function bodyLimits(uploadMaxBytes: number): RequestHandler {
+  const file = bodyLimit(uploadMaxBytes, "The file");
+  const other = bodyLimit(MAX_BODY_BYTES);
+  return (req, res, next) => (FILE_ROUTES.some(([method, path]) => req.method === method && path.test(req.path)) ? file : other)(req, res, next);
+}
+
 /** Longest path + query string. */
 export const MAX_URL_LENGTH = 4096;
 /** Request line + headers; Node answers 431 above it. */
@@ -37,14 +50,16 @@ export const urlLimit: RequestHandler = (req, res, next) => {
   sendErrorFor(req, res, new AppError("URI_TOO_LONG", `The URL is too long (at most ${MAX_URL_LENGTH} characters)`));
 };
 
-const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`);
+/** 64 KB, 50 MB. */
+const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 /**
  * Refuses a body over `maxBytes` with 413 before it is read whole, whoever reads it later
  * (React Router, Better Auth, express.json): a declared Content-Length over the limit is
  * refused at once; a chunked body is counted as it arrives and cut off at the limit.
  */
-export function bodyLimit(maxBytes = MAX_BODY_BYTES): RequestHandler {
+export function bodyLimit(maxBytes = MAX_BODY_BYTES, what = "Request body"): RequestHandler {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `${what} is too large (at most ${sizeOf(maxBytes)})`);
   return (req, res, next) => {
     const declared = req.headers["content-length"];
     const refuse = () => {

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /**
  * Media keys are content-addressed: `{kind}/{first two hex}/{sha256 of the bytes}[-{width}].{ext}`,
  * e.g. `v/3f/3f9a…-640.avif`. The bytes behind a key never change, so every URL is cacheable
  * forever, and the strict pattern keeps keys from ever naming anything outside the store.
  */
-export const MEDIA_KEY_PATTERN = /^[a-z]\/[0-9a-f]{2}\/([0-9a-f]{64})(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg|png|gif|tif)$/;
+export const MEDIA_KEY_PATTERN = /^[a-z]\/[0-9a-f]{2}\/([0-9a-f]{64})(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg|png|gif|tif|upload)$/;
 
 /** A key's bytes never change: browsers, CDNs and the bucket itself may keep them for a year. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -13,7 +13,7 @@ export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Where browsers fetch media when MEDIA_BASE_URL is unset: this site's own route (server/http/media.ts). */
 export const SITE_MEDIA_PATH = "/media";
 
-export type MediaKind = "o" | "v" | "a" | "d";
+export type MediaKind = "o" | "v" | "a" | "d" | "u";
 
 const contentTypes = {
   avif: "image/avif",
@@ -22,6 +22,8 @@ const contentTypes = {
   png: "image/png",
   gif: "image/gif",
   tif: "image/tiff",
+  /** An uploaded file waiting for the job queue (server/studio/): what it is, nobody knows yet. */
+  upload: "application/octet-stream",
 } as const;
 
 export type MediaExtension = keyof typeof contentTypes;
@@ -49,6 +51,11 @@ export function derivedKey(kind: MediaKind, sourceKey: string, label: string | n
   const hash = hashOfKey(sourceKey);
   if (!hash) throw new Error(`Not a media key: ${sourceKey}`);
   return keyOf(kind, label === null ? hash : createHash("sha256").update(`${hash}:${label}`).digest("hex"), ext, width);
+}
+
+/** Where an upload waits until it is imported: `u/…/{random}.upload`, never served (server/http/media.ts serves `v` and `a`). */
+export function stagingKey(): string {
+  return keyOf("u", randomBytes(32).toString("hex"), "upload");
 }
 
 export function isMediaKey(key: string): boolean {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { creators, images } from "../db/schema.ts";
 
@@ -49,12 +49,12 @@ export function createMediaRepository(db: Db) {
       return rows.flatMap((r) => (r.avatarKey ? [{ ...r, avatarKey: r.avatarKey }] : []));
     },
 
-    /** Gives creator `id` the avatar `key`, unless its avatar is no longer `was`: false then. */
-    async replaceAvatar(id: number, was: string, key: string): Promise<boolean> {
+    /** Gives creator `id` the avatar `key`, unless its avatar is no longer `was` (null: none): false then. */
+    async replaceAvatar(id: number, was: string | null, key: string): Promise<boolean> {
       const rows = await db
         .update(creators)
         .set({ avatarKey: key })
-        .where(and(eq(creators.id, id), eq(creators.avatarKey, was)))
+        .where(and(eq(creators.id, id), was === null ? isNull(creators.avatarKey) : eq(creators.avatarKey, was)))
         .returning({ id: creators.id });
       return rows.length > 0;
     },

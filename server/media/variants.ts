@@ -103,7 +103,7 @@ export function variantWidths(width: number): number[] {
 }
 
 /** Reads the header: refuses what is not an image we take, or is too large, before decoding. */
-async function inspect(input: Buffer): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
+export async function inspectImage(input: Buffer): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -188,7 +188,7 @@ function damaged(error: unknown): AppError {
 
 /** Decodes, checks and renders an image, its variants labelled with `xmp` (labels.ts); stores nothing. Throws an AppError for unusable input. */
 export async function processImage(input: Buffer, xmp: string): Promise<ProcessedImage> {
-  const { ext, format, width, height, upright } = await inspect(input);
+  const { ext, format, width, height, upright } = await inspectImage(input);
   try {
     // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
     const small = await sharp(input, inputOptions)
@@ -224,7 +224,7 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
  * (stored before labels existed), it is stripped first and gets a new key.
  */
 export async function relabelImage(original: Buffer, image: { originalFormat: string; width: number }, xmp: string, stripped: boolean): Promise<ImageFiles> {
-  const { ext, upright } = await inspect(original);
+  const { ext, upright } = await inspectImage(original);
   try {
     const kept = stripped ? original : await keptOriginal(original, image.originalFormat, upright);
     return await filesOf(kept, ext, image.width, xmp);
@@ -258,7 +258,7 @@ export async function removeObjects(storage: MediaStorage, keys: string[]): Prom
 
 /** A square avatar (256 px WebP) rendered from any image we accept, labelled with `xmp`; returns its object. */
 export async function renderAvatar(input: Buffer, xmp: string): Promise<StoredObject> {
-  await inspect(input);
+  await inspectImage(input);
   const data = await sharp(input, inputOptions).resize(256, 256, { fit: "cover" }).withXmp(xmp).webp({ quality: 82 }).toBuffer();
   return { key: mediaKey("a", data, "webp"), data };
 }

@@ -29,6 +29,7 @@ import {
 } from "#contracts/collections";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
+import { avatarAnswer, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the Zod
@@ -60,6 +61,8 @@ const components = {
   CollectionList: collectionList,
   CollectionPage: collectionPage,
   CollectionImageState: collectionImageState,
+  UploadStatus: uploadStatus,
+  UploadList: uploadList,
 };
 for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
 for (const [schema, description] of [
@@ -106,7 +109,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: "Catalog" | "Engagement" | "Receipts" | "Collections" | "API";
+  tag: "Catalog" | "Engagement" | "Receipts" | "Collections" | "Studio" | "API";
   /** Whether it needs a session (else 401), or merely reads one when present. */
   session?: "required" | "optional";
   /** Catalog reads any site may make from the browser (CORS, without credentials). */
@@ -114,6 +117,8 @@ export interface ApiOperation {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is a file of this media type, with its JSON fields URI-encoded in `header` (an upload). */
+  file?: { media: string; header?: string; fields?: z.ZodObject };
   answers: Record<number, Answer>;
 }
 
@@ -290,6 +295,47 @@ export const apiOperations: ApiOperation[] = [
     answers: { 200: ok(receipt), 401: error("Not signed in"), 404: error("No such receipt of the viewer's") },
   },
   {
+    method: "post",
+    path: "/uploads",
+    tag: "Studio",
+    summary: "Upload an image (creators and admins)",
+    description: `The body is the file itself (at most UPLOAD_MAX_MB, 50 MB unless configured); its fields go URI-encoded as JSON in the \`${UPLOAD_FIELDS_HEADER}\` header. It is checked at once and imported in the background: ask GET /api/uploads how it is doing.`,
+    session: "required",
+    file: { media: "application/octet-stream", header: UPLOAD_FIELDS_HEADER, fields: uploadInput },
+    answers: {
+      202: ok(uploadStatus, "Accepted: queued for processing"),
+      400: error("The fields are invalid"),
+      401: error("Not signed in"),
+      403: error("Not a creator or admin, or sent from another site"),
+      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      415: error("Not an image we take"),
+    },
+  },
+  {
+    method: "get",
+    path: "/uploads",
+    tag: "Studio",
+    summary: "The viewer's latest uploads, newest first",
+    session: "required",
+    answers: { 200: ok(uploadList), 401: error("Not signed in"), 403: error("Not a creator or admin") },
+  },
+  {
+    method: "put",
+    path: "/me/avatar",
+    tag: "Studio",
+    summary: "Set the avatar of the viewer's creator page (creators and admins)",
+    description: "The body is the picture (at most UPLOAD_MAX_MB); it is cropped square.",
+    session: "required",
+    file: { media: "application/octet-stream" },
+    answers: {
+      200: ok(avatarAnswer),
+      401: error("Not signed in"),
+      403: error("Not a creator or admin, or sent from another site"),
+      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      415: error("Not an image we take"),
+    },
+  },
+  {
     method: "get",
     path: "/collections",
     tag: "Collections",
@@ -457,8 +503,15 @@ function operationObject(operation: ApiOperation) {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.session === "required" ? { security: [{ session: [] }] } : operation.session === "optional" ? { security: [{}, { session: [] }] } : {}),
-    parameters: [...parameters("path", operation.params), ...parameters("query", operation.query)],
+    parameters: [
+      ...parameters("path", operation.params),
+      ...parameters("query", operation.query),
+      ...(operation.file?.header && operation.file.fields
+        ? [{ name: operation.file.header, in: "header", required: true, description: "encodeURIComponent of the JSON of the fields", content: { "application/json": { schema: schemaOf(operation.file.fields, "input") } } }]
+        : []),
+    ],
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(operation.body, "input") } } } } : {}),
+    ...(operation.file ? { requestBody: { required: true, content: { [operation.file.media]: {} } } } : {}),
     responses,
   };
 }
@@ -488,6 +541,7 @@ export function openApiDocument(baseUrl: string) {
       { name: "Engagement", description: "Likes, downloads and reports." },
       { name: "Receipts", description: "License receipts of the viewer's downloads." },
       { name: "Collections", description: "Signed-in people's collections of images, private or public, and their ZIP downloads." },
+      { name: "Studio", description: "Creators' uploads: files checked at once, imported in the background." },
       { name: "API", description: "This document." },
     ],
     paths,

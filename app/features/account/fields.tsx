@@ -1,23 +1,42 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { AlertIcon, CheckCircleIcon, EyeIcon } from "./icons";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">;
 
-/** A labelled text input; `hint` is read with it. */
-export function TextField({ label, hint, ...input }: InputProps & { label: string; hint?: string }) {
-  const id = useId();
+/** A field with its label above it and its `hint` below, read with it. */
+function Labelled({ id, label, hint, children }: { id: string; label: string; hint?: string | undefined; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
         {label}
       </label>
-      <input id={id} className="field h-11 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-600 dark:disabled:bg-neutral-800/60 dark:disabled:text-neutral-400" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-neutral-600 dark:text-neutral-400">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input; `hint` is read with it. */
+export function TextField({ label, hint, ...input }: InputProps & { label: string; hint?: string }) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} hint={hint}>
+      <input id={id} className="field h-11 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-600 dark:disabled:bg-neutral-800/60 dark:disabled:text-neutral-400" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+    </Labelled>
+  );
+}
+
+/** A labelled box for longer text (a description, a prompt). */
+export function TextAreaField({ label, ...textarea }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className"> & { label: string }) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label}>
+      <textarea id={id} className="field min-h-24" {...textarea} />
+    </Labelled>
   );
 }
 

@@ -7,7 +7,7 @@ import type { FormResult } from "./form.server";
 /** The fetchers of the profile page: one per form, so each has its own busy flag. */
 export type FormFetcher = ReturnType<typeof useFetcher<FormResult | null>>;
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = useId();
   return (
     <section className="rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6 dark:border-neutral-800 dark:bg-neutral-900" aria-labelledby={id}>

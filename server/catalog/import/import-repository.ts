@@ -32,6 +32,30 @@ export interface ImageRecord {
   file: StoredFile;
 }
 
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type StoredTag = { id: number; name: string };
+
+/** The tags named (created when missing), in the order given, with their stored spelling. */
+export async function storeTags(tx: Transaction, names: string[]): Promise<StoredTag[]> {
+  if (!names.length) return [];
+  await tx.insert(tags).values(names.map((name) => ({ name }))).onConflictDoNothing();
+  const rows = await tx
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(inArray(sql`lower(${tags.name})`, names.map((t) => t.toLowerCase())));
+  const byName = new Map(rows.map((t) => [t.name.toLowerCase(), t]));
+  return names.map((t) => byName.get(t.toLowerCase())!);
+}
+
+/** Gives image `imageId` exactly `tagList`, in order. */
+export async function setImageTags(tx: Transaction, imageId: number, tagList: StoredTag[]): Promise<void> {
+  await tx.delete(imageTags).where(eq(imageTags.imageId, imageId));
+  if (tagList.length) await tx.insert(imageTags).values(tagList.map((t, position) => ({ imageId, tagId: t.id, position })));
+}
+
+/** What substring search looks in: title, creator name and tags, lower-cased. */
+export const searchTextOf = (title: string, creator: string, tagList: StoredTag[]) => [title, creator, ...tagList.map((t) => t.name)].join(" ").toLowerCase();
+
 export type ImportRepository = ReturnType<typeof importRepository>;
 
 /** The SQL of imports: upserts keyed by (source, sourceId), creators, tags. */
@@ -180,16 +204,8 @@ export function importRepository(db: Db) {
           .onConflictDoUpdate({ target: creators.name, set: { name: sql`excluded.name` } })
           .returning({ id: creators.id });
 
-        if (record.tags.length) await tx.insert(tags).values(record.tags.map((name) => ({ name }))).onConflictDoNothing();
-        const tagRows = record.tags.length
-          ? await tx
-              .select({ id: tags.id, name: tags.name })
-              .from(tags)
-              .where(inArray(sql`lower(${tags.name})`, record.tags.map((t) => t.toLowerCase())))
-          : [];
-        const tagId = new Map(tagRows.map((t) => [t.name.toLowerCase(), t]));
-        const tagList = record.tags.map((t) => tagId.get(t.toLowerCase())!);
-        const searchText = [record.title, record.creator, ...tagList.map((t) => t.name)].join(" ").toLowerCase();
+        const tagList = await storeTags(tx, record.tags);
+        const searchText = searchTextOf(record.title, record.creator, tagList);
 
         const fields = {
           slug: record.slug,
@@ -217,10 +233,7 @@ export function importRepository(db: Db) {
           })
           .returning({ id: images.id, inserted: sql<boolean>`xmax = 0` });
 
-        await tx.delete(imageTags).where(eq(imageTags.imageId, row!.id));
-        if (tagList.length) {
-          await tx.insert(imageTags).values(tagList.map((t, position) => ({ imageId: row!.id, tagId: t.id, position })));
-        }
+        await setImageTags(tx, row!.id, tagList);
         return row!.inserted ? "imported" : "updated";
       });
     },

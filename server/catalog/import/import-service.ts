@@ -27,6 +27,8 @@ export interface ImportItem {
   title?: string | undefined;
   tags?: string[] | undefined;
   category?: string | undefined;
+  /** Unset or empty: one sentence made of the title, tags and category. */
+  description?: string | undefined;
   creator?: string | undefined;
   createdAt?: Date | undefined;
   downloads?: number | undefined;
@@ -125,7 +127,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         sourceId: item.sourceId,
         slug: slugify(title),
         title,
-        description: describeImage(title, tags, category),
+        description: item.description?.trim() || describeImage(title, tags, category),
         category,
         creator,
         tags,

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { AVATAR_PATH } from "#contracts/studio";
+import { Section } from "~/features/account/profile-forms";
+import { Avatar } from "~/features/gallery/image-card";
+import { api } from "~/lib/api";
+
+/** Profile settings, for creators and admins: the picture of their creator page. */
+export function AvatarForm({ name, url }: { name: string; url: string | null }) {
+  const [current, setCurrent] = useState(url);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(file: File) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { avatarUrl } = await api<{ avatarUrl: string }>(AVATAR_PATH, { method: "PUT", body: file, headers: { "Content-Type": "application/octet-stream" } });
+      setCurrent(avatarUrl);
+      setMessage({ ok: true, text: "Avatar updated" });
+    } catch (error) {
+      setMessage({ ok: false, text: (error as Error).message });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <Section title="Avatar" description="The picture on your creator page and on your images' cards, cropped square.">
+      <div className="flex items-center gap-4">
+        <Avatar name={name} url={current} size={72} />
+        <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
+          {busy ? "Uploading..." : "Choose a picture"}
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void send(file);
+            }}
+          />
+        </label>
+      </div>
+      <p role="status" className={`mt-3 text-sm empty:hidden ${message?.ok === false ? "text-red-700 dark:text-red-400" : "text-neutral-700 dark:text-neutral-300"}`}>
+        {message?.text}
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,16 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { deleteImageInput } from "#contracts/studio";
+import { runForm } from "~/features/account/form.server";
+
+/** The delete form's action (DeleteImage), on "Your images" and the edit page: back to "Your images". */
+export function deleteImageAction(context: AppLoadContext, form: FormData) {
+  return runForm(
+    form,
+    deleteImageInput,
+    async ({ id }) => {
+      await context.services.imageEdits.delete(await context.viewer(), id);
+      return redirect("/studio");
+    },
+    "Failed to delete the image",
+  );
+}

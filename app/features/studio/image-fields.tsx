@@ -1,0 +1,52 @@
+import { useEffect, useId, useState } from "react";
+import { SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
+import { TextAreaField, TextField } from "~/features/account/fields";
+import { api, queryString } from "~/lib/api";
+
+export interface ImageFieldValues {
+  title: string;
+  tags: string;
+  category: string;
+  description: string;
+}
+
+/** Comma-separated tags, suggesting existing tags for the one being typed (GET /api/tags/suggestions). */
+function TagsField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const listId = useId();
+  const [answer, setAnswer] = useState<{ q: string; tags: string[] }>({ q: "", tags: [] });
+  const typed = value.slice(value.lastIndexOf(",") + 1).trim();
+  const before = value.slice(0, value.lastIndexOf(",") + 1);
+  const suggestions = answer.q === typed ? answer.tags : [];
+  useEffect(() => {
+    if (typed.length < SUGGESTIONS_MIN_CHARS) return;
+    const abort = new AbortController();
+    api<{ tags: string[] }>(`/api/tags/suggestions${queryString({ q: typed })}`, { signal: abort.signal }).then(
+      ({ tags }) => setAnswer({ q: typed, tags }),
+      () => {},
+    );
+    return () => abort.abort();
+  }, [typed]);
+  return (
+    <>
+      <TextField label="Tags" name="tags" value={value} onChange={(e) => onChange(e.target.value)} list={listId} autoComplete="off" hint="Separated by commas, e.g. sea, boats, evening" />
+      <datalist id={listId}>
+        {suggestions.map((tag) => (
+          <option key={tag} value={`${before}${before ? " " : ""}${tag}`} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** An image's title, tags, category and description, as the upload and edit pages ask for them. */
+export function ImageFields({ values, onChange, titleHint }: { values: ImageFieldValues; onChange: (values: ImageFieldValues) => void; titleHint: string }) {
+  const set = (name: keyof ImageFieldValues) => (value: string) => onChange({ ...values, [name]: value });
+  return (
+    <>
+      <TextField label="Title" name="title" value={values.title} maxLength={200} onChange={(e) => set("title")(e.target.value)} hint={titleHint} />
+      <TagsField value={values.tags} onChange={set("tags")} />
+      <TextField label="Category" name="category" value={values.category} maxLength={60} onChange={(e) => set("category")(e.target.value)} hint="Empty: General" />
+      <TextAreaField label="Description" name="description" value={values.description} maxLength={1000} onChange={(e) => set("description")(e.target.value)} />
+    </>
+  );
+}

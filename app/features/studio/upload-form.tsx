@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import { Link } from "react-router";
+import { UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
+import { TextAreaField, TextField } from "~/features/account/fields";
+import { api } from "~/lib/api";
+import { ImageFields, type ImageFieldValues } from "./image-fields";
+import { sendFile } from "./send-file";
+
+/** Files sent at once. */
+const AT_ONCE = 3;
+/** How often the page asks how queued files are doing. */
+const POLL_MS = 1500;
+
+type RowState = "waiting" | "uploading" | "queued" | "processing" | "done" | "failed" | "refused";
+
+interface Row {
+  key: string;
+  file: File;
+  /** 0..1 of the bytes sent. */
+  sent: number;
+  state: RowState;
+  reason: string | null;
+  uploadId: string | null;
+  image: UploadStatus["image"];
+}
+
+const stateLabels: Record<RowState, string> = {
+  waiting: "Waiting",
+  uploading: "Uploading",
+  queued: "Processing",
+  processing: "Processing",
+  done: "Published",
+  failed: "Failed",
+  refused: "Refused",
+};
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** The file's name without its extension: the title when none is given. */
+const titleOf = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ").trim();
+
+/** /upload: drop or pick files, one set of fields for them, a row per file with its progress and fate. */
+export function UploadForm({ maxBytes }: { maxBytes: number }) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [fields, setFields] = useState<ImageFieldValues>({ title: "", tags: "", category: "", description: "" });
+  const [model, setModel] = useState("");
+  const [prompt, setPrompt] = useState("");
+  const [dragging, setDragging] = useState(false);
+  const [sending, setSending] = useState(false);
+  const keys = useRef(0);
+
+  const update = (key: string, change: Partial<Row>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  function add(files: FileList | null) {
+    if (!files) return;
+    const added = [...files].map((file): Row => {
+      const tooLarge = file.size > maxBytes;
+      return {
+        key: String(++keys.current),
+        file,
+        sent: 0,
+        state: tooLarge ? "refused" : "waiting",
+        reason: tooLarge ? `The file is too large (at most ${maxBytes / (1024 * 1024)} MB)` : null,
+        uploadId: null,
+        image: null,
+      };
+    });
+    setRows((all) => [...all, ...added]);
+  }
+
+  async function upload() {
+    setSending(true);
+    const waiting = rows.filter((row) => row.state === "waiting");
+    let next = 0;
+    const worker = async () => {
+      while (next < waiting.length) {
+        const row = waiting[next++]!;
+        update(row.key, { state: "uploading" });
+        try {
+          const status = await sendFile(row.file, { ...fields, title: fields.title || titleOf(row.file.name), model, prompt }, (sent) => update(row.key, { sent }));
+          update(row.key, { sent: 1, state: status.status, uploadId: status.id, reason: status.reason, image: status.image });
+        } catch (error) {
+          update(row.key, { state: "refused", reason: (error as Error).message });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: AT_ONCE }, worker));
+    setSending(false);
+  }
+
+  // While files are being processed, ask how they are doing.
+  const pending = rows.some((row) => row.state === "queued" || row.state === "processing");
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      api<{ uploads: UploadStatus[] }>(UPLOADS_PATH).then(
+        ({ uploads }) => {
+          const byId = new Map(uploads.map((u) => [u.id, u]));
+          setRows((all) =>
+            all.map((row) => {
+              const status = row.uploadId ? byId.get(row.uploadId) : undefined;
+              return status ? { ...row, state: status.status, reason: status.reason, image: status.image } : row;
+            }),
+          );
+        },
+        () => {},
+      );
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending]);
+
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+  const waiting = rows.filter((row) => row.state === "waiting").length;
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <section aria-labelledby="files-heading" className="min-w-0">
+        <h2 id="files-heading" className="sr-only">
+          Files
+        </h2>
+        <div
+          className={`flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors ${
+            dragging ? "border-neutral-900 bg-neutral-100 dark:border-white dark:bg-neutral-800" : "border-neutral-300 dark:border-neutral-700"
+          }`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+        >
+          <p className="text-base font-medium">Drop images here</p>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">JPEG, PNG, WebP, AVIF, GIF or TIFF, up to {maxBytes / (1024 * 1024)} MB and 100 megapixels each</p>
+          <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
+            Choose files
+            <input
+              type="file"
+              multiple
+              accept="image/*"
+              className="sr-only"
+              onChange={(event) => {
+                add(event.target.files);
+                event.target.value = "";
+              }}
+            />
+          </label>
+        </div>
+
+        {rows.length > 0 && (
+          <ul className="mt-6 divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" aria-label="Files to upload">
+            {rows.map((row) => (
+              <li key={row.key} className="flex items-center gap-3 p-3" data-state={row.state}>
+                <div className="size-12 shrink-0 overflow-hidden rounded-md bg-neutral-100 dark:bg-neutral-800">
+                  {row.image && <img src={row.image.thumbnail} alt="" className="size-full object-cover" />}
+                </div>
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <p className="truncate text-sm font-medium">{row.file.name}</p>
+                    <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{megabytes(row.file.size)}</p>
+                  </div>
+                  <div
+                    role="progressbar"
+                    aria-label={`${row.file.name} sent`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(row.sent * 100)}
+                    className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+                  >
+                    <div className={`h-full rounded-full ${row.state === "refused" || row.state === "failed" ? "bg-red-600" : "bg-neutral-900 dark:bg-white"}`} style={{ width: `${row.sent * 100}%` }} />
+                  </div>
+                  <p className="mt-1 text-xs" role="status">
+                    <span className={row.state === "refused" || row.state === "failed" ? "font-medium text-red-700 dark:text-red-400" : "text-neutral-700 dark:text-neutral-300"}>
+                      {stateLabels[row.state]}
+                      {row.state === "uploading" && ` ${Math.round(row.sent * 100)}%`}
+                    </span>
+                    {row.reason && <span className="text-neutral-700 dark:text-neutral-300">: {row.reason}</span>}
+                    {row.image && (
+                      <>
+                        {" · "}
+                        <Link to={`/images/${row.image.id}-${row.image.slug}`} className="underline underline-offset-2">
+                          View
+                        </Link>
+                      </>
+                    )}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form
+        className="flex flex-col gap-4"
+        aria-labelledby="details-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void upload();
+        }}
+      >
+        <h2 id="details-heading" className="text-lg font-semibold">
+          Details for these files
+        </h2>
+        <ImageFields values={fields} onChange={setFields} titleHint="Empty: each file's name" />
+        <TextField label="Model (optional)" name="model" value={model} maxLength={200} onChange={(e) => setModel(e.target.value)} />
+        <TextAreaField label="Prompt (optional)" name="prompt" value={prompt} maxLength={2000} onChange={(e) => setPrompt(e.target.value)} />
+        <button type="submit" className="button-primary" disabled={sending || waiting === 0}>
+          {sending ? "Uploading..." : waiting === 0 ? "Upload" : waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
+        </button>
+      </form>
+    </div>
+  );
+}

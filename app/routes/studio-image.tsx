@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { imageFieldsInput } from "#contracts/studio";
+import { imageIdParam } from "#contracts/catalog";
+import { Banner } from "~/features/account/fields";
+import { readForm, runForm, type FormResult } from "~/features/account/form.server";
+import { deleteImageAction } from "~/features/studio/delete-action.server";
+import { DeleteImage } from "~/features/studio/delete-image";
+import { ImageFields } from "~/features/studio/image-fields";
+import { creatorOrAdmin } from "~/features/studio/studio-access";
+import { orNotFound } from "~/lib/not-found";
+import type { Route } from "./+types/studio-image";
+
+export const meta = () => [{ title: "Edit image · Stockroom" }, { name: "robots", content: "noindex" }];
+
+function idOf(params: { id?: string }): number {
+  const id = imageIdParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = creatorOrAdmin(await context.viewer(), request);
+  return orNotFound(context.services.imageEdits.get(viewer, idOf(params)));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") === "delete") return deleteImageAction(context, form);
+  const id = idOf(params);
+  return runForm(
+    form,
+    imageFieldsInput,
+    async (input): Promise<FormResult> => {
+      await context.services.imageEdits.update(await context.viewer(), id, input);
+      return { ok: true, message: "Changes saved" };
+    },
+    "Failed to save the changes",
+  );
+}
+
+/** /studio/images/:id: the owner (or an admin) edits an image's words, or deletes it. */
+export default function StudioImage({ loaderData, actionData }: Route.ComponentProps) {
+  const image = loaderData;
+  const [fields, setFields] = useState({ title: image.title, tags: image.tags.join(", "), category: image.category, description: image.description });
+  const saving = useNavigation().state === "submitting";
+  return (
+    <main className="page max-w-3xl py-8 sm:py-12">
+      <Link to="/studio" className="text-sm font-medium underline underline-offset-4">
+        Your images
+      </Link>
+      <h1 className="mt-3 text-3xl font-semibold tracking-tight">Edit image</h1>
+      <div className="mt-6 flex items-center gap-4">
+        <img src={image.thumbnail} alt="" className="size-24 shrink-0 rounded-lg bg-neutral-100 object-cover dark:bg-neutral-800" />
+        <div className="min-w-0">
+          <Link to={`/images/${image.id}-${image.slug}`} className="block truncate font-medium hover:underline">
+            {image.title}
+          </Link>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">by {image.creator}</p>
+        </div>
+      </div>
+      <Form method="post" className="mt-6 flex flex-col gap-4">
+        {actionData && (actionData.ok ? <Banner kind="success">{actionData.message}</Banner> : <Banner kind="error">{actionData.error}</Banner>)}
+        <ImageFields values={fields} onChange={setFields} titleHint="Empty: Untitled" />
+        <div>
+          <button type="submit" name="intent" value="save" className="button-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </Form>
+      <div className="mt-10 border-t border-neutral-200 pt-6 dark:border-neutral-800">
+        <DeleteImage id={image.id} title={image.title} />
+      </div>
+    </main>
+  );
+}

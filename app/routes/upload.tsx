@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { creatorOrAdmin } from "~/features/studio/studio-access";
+import { UploadForm } from "~/features/studio/upload-form";
+import type { Route } from "./+types/upload";
+
+export const meta = () => [{ title: "Upload · Stockroom" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  creatorOrAdmin(await context.viewer(), request);
+  return { maxBytes: context.services.config.uploadMaxBytes };
+}
+
+/** /upload: creators and admins add images; each file is processed in the background. */
+export default function Upload({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="page max-w-6xl py-8 sm:py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight">Upload</h1>
+        <Link to="/studio" className="text-sm font-medium underline underline-offset-4">
+          Your images
+        </Link>
+      </div>
+      <UploadForm maxBytes={loaderData.maxBytes} />
+    </main>
+  );
+}

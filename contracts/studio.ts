@@ -1,0 +1,85 @@
+import { z } from "zod";
+import "./zod-config.ts";
+import { imageIdParam } from "./catalog.ts";
+import { notStorable, storableText } from "./text.ts";
+
+/**
+ * Creators' own images: uploads and edits (server/studio/, decision 023).
+ *   POST /api/uploads   body: the file's bytes; header `X-Upload-Fields`: encodeURIComponent(JSON of
+ *                       UploadInput) -> 202 UploadStatus (queued: the job queue imports it)
+ *   GET  /api/uploads   -> { uploads: UploadStatus[] } the viewer's latest uploads, newest first
+ *   PUT  /api/me/avatar body: a picture -> AvatarAnswer: the creator page's avatar, cropped square
+ * Creators and admins only (401 signed out, 403 members). A file that is not an image, over
+ * 100 megapixels or over UPLOAD_MAX_MB is refused at once (415 / 413) and nothing is kept.
+ */
+
+export const UPLOADS_PATH = "/api/uploads";
+export const UPLOAD_FIELDS_HEADER = "x-upload-fields";
+
+const text = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(storableText, notStorable(name))
+    .default("");
+
+/** An image's words, as a creator edits them (empty title and category: the defaults 'Untitled' and 'General'). */
+export const imageFieldsInput = z.object({
+  title: text("Title", 200),
+  /** Comma-separated. */
+  tags: text("Tags", 1000),
+  category: text("Category", 60),
+  description: text("Description", 1000),
+});
+export type ImageFieldsInput = z.infer<typeof imageFieldsInput>;
+
+export const uploadInput = imageFieldsInput.extend({
+  fileName: z.string().trim().min(1, "The file needs a name").max(255, "File name must be at most 255 characters").refine(storableText, notStorable("File name")),
+  /** How it was made (optional). */
+  model: text("Model", 200),
+  prompt: text("Prompt", 2000),
+});
+export type UploadInput = z.infer<typeof uploadInput>;
+
+export const uploadStatuses = ["queued", "processing", "done", "failed"] as const;
+export type UploadState = (typeof uploadStatuses)[number];
+
+export const uploadStatus = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  status: z.enum(uploadStatuses),
+  /** Why it failed, for the uploader. */
+  reason: z.string().nullable(),
+  /** The image, once imported. */
+  image: z.object({ id: z.number().int().positive(), slug: z.string(), title: z.string(), thumbnail: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type UploadStatus = z.infer<typeof uploadStatus>;
+
+export const uploadList = z.object({ uploads: z.array(uploadStatus) });
+
+export const AVATAR_PATH = "/api/me/avatar";
+export const avatarAnswer = z.object({ avatarUrl: z.string() });
+
+/** What the edit page shows and changes. */
+export interface EditableImage {
+  id: number;
+  slug: string;
+  title: string;
+  tags: string[];
+  category: string;
+  description: string;
+  thumbnail: string;
+  creator: string;
+  status: "published" | "hidden";
+}
+
+/** "Your images": an account's images and the uploads still under way or failed. */
+export interface StudioPage {
+  images: Array<Pick<EditableImage, "id" | "slug" | "title" | "thumbnail" | "status">>;
+  uploads: UploadStatus[];
+}
+
+/** The delete form of "Your images" and of the edit page. */
+export const deleteImageInput = z.object({ id: imageIdParam });

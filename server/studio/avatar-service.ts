@@ -1,0 +1,43 @@
+import type { Readable } from "node:stream";
+import type { Viewer } from "#contracts/account";
+import { requireRole } from "../admin/permissions.ts";
+import { bytesOf } from "../media/download.ts";
+import type { ImageFiles } from "../media/image-files.ts";
+import type { MediaRepository } from "../media/media-repository.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import { removeObjects, renderAvatar, storeObjects } from "../media/variants.ts";
+import type { UploadsRepository } from "./uploads-repository.ts";
+
+export type AvatarService = ReturnType<typeof createAvatarService>;
+
+/**
+ * The picture of a creator page, set by its account in the profile settings: any image we take,
+ * cropped square (256 px WebP, labelled with the name), shown on the creator page and the cards.
+ * The page is the account's own, created the first time as for an upload.
+ */
+export function createAvatarService(deps: {
+  uploads: Pick<UploadsRepository, "creatorOf" | "avatarKeyOf">;
+  files: Pick<ImageFiles, "avatarLabel">;
+  mediaRepository: Pick<MediaRepository, "replaceAvatar">;
+  media: MediaStorage;
+}) {
+  const { uploads, files, media } = deps;
+  return {
+    /** The viewer's avatar URL, or null. */
+    async current(viewer: Viewer | null): Promise<string | null> {
+      const key = await uploads.avatarKeyOf(requireRole(viewer, "creator").id);
+      return key ? media.publicUrl(key) : null;
+    },
+
+    /** Replaces the avatar with the picture in `body` (refused with the reason when it is not one); its URL. */
+    async set(viewer: Viewer | null, body: Readable): Promise<string> {
+      const creator = await uploads.creatorOf(requireRole(viewer, "creator").id);
+      const avatar = await renderAvatar(await bytesOf(body), files.avatarLabel(creator.name));
+      await storeObjects(media, [avatar]);
+      if (await deps.mediaRepository.replaceAvatar(creator.id, creator.avatarKey, avatar.key)) {
+        if (creator.avatarKey && creator.avatarKey !== avatar.key) await removeObjects(media, [creator.avatarKey]);
+      }
+      return media.publicUrl(avatar.key);
+    },
+  };
+}

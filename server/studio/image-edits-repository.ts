@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { creators, images, imageTags, tags, user } from "../db/schema.ts";
+import { recordAudit, type Actor } from "../admin/audit-repository.ts";
+import { searchTextOf, setImageTags, storeTags } from "../catalog/import/import-repository.ts";
+
+/** What an edit writes. */
+export interface ImageFields {
+  title: string;
+  slug: string;
+  tags: string[];
+  category: string;
+  description: string;
+}
+
+/** An admin acting on an image: its audit row is written in the change's transaction. */
+export type AuditedBy = Actor | null;
+
+export type ImageEditsRepository = ReturnType<typeof createImageEditsRepository>;
+
+/** The SQL of creators' own images: reading one with its owner, editing and deleting it. */
+export function createImageEditsRepository(db: Db) {
+  return {
+    /** Image `id` with its tags and files, and whether account `userId` publishes under its creator page. */
+    async find(id: number, userId: string) {
+      const [row] = await db
+        .select({
+          id: images.id,
+          slug: images.slug,
+          title: images.title,
+          category: images.category,
+          description: images.description,
+          status: images.status,
+          creator: creators.name,
+          width: images.width,
+          bytes: images.bytes,
+          originalFormat: images.originalFormat,
+          originalKey: images.originalKey,
+          variants: images.variants,
+          mediaLabel: images.mediaLabel,
+          owned: sql<boolean>`exists (select 1 from ${user} where ${user.id} = ${userId} and ${user.creatorId} = ${images.creatorId})`,
+        })
+        .from(images)
+        .innerJoin(creators, eq(creators.id, images.creatorId))
+        .where(eq(images.id, id));
+      if (!row) return undefined;
+      const tagRows = await db
+        .select({ name: tags.name })
+        .from(imageTags)
+        .innerJoin(tags, eq(tags.id, imageTags.tagId))
+        .where(eq(imageTags.imageId, id))
+        .orderBy(asc(imageTags.position));
+      return { ...row, tags: tagRows.map((t) => t.name) };
+    },
+
+    /** The images of the creator page account `userId` publishes under, newest first. */
+    async ofAccount(userId: string) {
+      return db
+        .select({ id: images.id, slug: images.slug, title: images.title, status: images.status, variants: images.variants })
+        .from(images)
+        .innerJoin(user, and(eq(user.creatorId, images.creatorId), eq(user.id, userId)))
+        .orderBy(desc(images.createdAt), desc(images.id));
+    },
+
+    /** Writes the fields, tags and search text (and the audit row) in one transaction. */
+    async update(id: number, fields: ImageFields, auditedBy: AuditedBy): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [creator] = await tx
+          .select({ name: creators.name })
+          .from(images)
+          .innerJoin(creators, eq(creators.id, images.creatorId))
+          .where(eq(images.id, id));
+        if (!creator) return;
+        const tagList = await storeTags(tx, fields.tags);
+        await tx
+          .update(images)
+          .set({
+            title: fields.title,
+            slug: fields.slug,
+            category: fields.category,
+            description: fields.description,
+            searchText: searchTextOf(fields.title, creator.name, tagList),
+            updatedAt: new Date(),
+          })
+          .where(eq(images.id, id));
+        await setImageTags(tx, id, tagList);
+        if (auditedBy) await recordAudit(tx, auditedBy, { action: "image.edit", targetType: "image", targetId: id, details: { ...fields } });
+      });
+    },
+
+    /**
+     * Deletes the image; its likes, downloads, reports, tags and upload go with it (the
+     * foreign keys cascade), and its creator's totals, being sums over images, stay exact.
+     */
+    async delete(id: number, auditedBy: AuditedBy): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(images).where(eq(images.id, id)).returning({ title: images.title });
+        if (deleted.length && auditedBy) await recordAudit(tx, auditedBy, { action: "image.delete", targetType: "image", targetId: id, details: { title: deleted[0]!.title } });
+        return deleted.length > 0;
+      });
+    },
+  };
+}

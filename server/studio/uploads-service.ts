@@ -1,0 +1,138 @@
+import type { Readable } from "node:stream";
+import type { Viewer } from "#contracts/account";
+import type { UploadInput, UploadStatus } from "#contracts/studio";
+import { requireRole } from "../admin/permissions.ts";
+import type { ImportService } from "../catalog/import/import-service.ts";
+import { splitTags } from "../catalog/import/text.ts";
+import { AppError } from "../errors.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import type { Logger } from "../logger.ts";
+import { bytesOf } from "../media/download.ts";
+import { stagingKey } from "../media/keys.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import { inspectImage } from "../media/variants.ts";
+import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
+import { thumbnailUrl } from "./thumbnail.ts";
+
+/** The job queue's queue for uploads, and the images' `source`. */
+export const UPLOAD_QUEUE = "import-upload";
+const SOURCE = "upload";
+/** Uploads imported at once by one instance (encoding is parallel inside each image already). */
+const IMPORTS_AT_ONCE = 2;
+/** Uploads the upload page and "Your images" show. */
+const RECENT_UPLOADS = 50;
+
+/** What a job carries: the upload, and its file (removed even when the upload's row is gone). */
+interface UploadJob {
+  uploadId: string;
+  stagedKey: string;
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/**
+ * Uploads from the browser (decision 023): the file is staged in the media storage (so any
+ * instance can import it), checked at once (an image, at most 100 megapixels: otherwise refused
+ * with the reason and nothing kept), then imported by the job queue through the same import as
+ * the command line, under the uploader's creator page.
+ */
+export function createUploadsService(deps: {
+  uploads: UploadsRepository;
+  imports: Pick<ImportService, "importItem">;
+  media: MediaStorage;
+  queue: Pick<JobQueue, "send" | "work">;
+  log: Logger;
+}) {
+  const { uploads, imports, media, queue, log } = deps;
+
+  const statusOf = (row: UploadRow): UploadStatus => ({
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    reason: row.reason,
+    image: row.image && { id: row.image.id, slug: row.image.slug, title: row.image.title, thumbnail: thumbnailUrl(media, row.image.variants) },
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  /**
+   * The job: imports the staged file as the uploader's image. Run again after a crash, it
+   * carries on (the import is keyed by the upload's id). A refused file (a duplicate, a damaged
+   * file) fails the upload with the reason; other errors are retried, and fail it on the last try.
+   */
+  async function process(job: UploadJob, attempt: { last: boolean }): Promise<void> {
+    const { uploadId } = job;
+    const row = await uploads.find(uploadId);
+    if (!row) {
+      // The account was deleted meanwhile, and its uploads with it: so goes the file.
+      await media.delete(job.stagedKey).catch(() => {});
+      return;
+    }
+    if (row.status === "done" || row.status === "failed" || !row.stagedKey) return;
+    await uploads.processing(uploadId);
+    const stagedKey = row.stagedKey;
+    try {
+      const creator = (await uploads.creatorOf(row.userId)).name;
+      const { title, tags, category, description, model, prompt } = row.fields;
+      await imports.importItem({
+        source: SOURCE,
+        sourceId: uploadId,
+        title,
+        tags,
+        category,
+        description,
+        creator,
+        howMade: { model, prompt },
+        file: async () => {
+          const stored = await media.read(stagedKey);
+          if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
+          return bytesOf(stored.stream);
+        },
+      });
+      await uploads.done(uploadId, SOURCE);
+      log.info(`Upload ${uploadId} imported`);
+    } catch (error) {
+      if (!(error instanceof AppError) && !attempt.last) throw error;
+      log.error(`Upload ${uploadId} failed`, error);
+      await uploads.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again");
+    }
+    await media.delete(stagedKey).catch(() => {});
+  }
+
+  return {
+    process,
+
+    /** Stages `body`, checks it, and queues its import; refused files leave nothing behind. */
+    async accept(viewer: Viewer | null, input: UploadInput, body: Readable): Promise<UploadStatus> {
+      const uploader = requireRole(viewer, "creator");
+      const key = stagingKey();
+      let id: string | undefined;
+      try {
+        await media.put(key, body, "application/octet-stream");
+        const stored = await media.read(key);
+        if (!stored) throw new Error(`The staged upload ${key} is missing`);
+        await inspectImage(await bytesOf(stored.stream));
+        await uploads.creatorOf(uploader.id);
+        const { fileName, model, prompt, title, tags, category, description } = input;
+        id = await uploads.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });
+        await queue.send(UPLOAD_QUEUE, { uploadId: id, stagedKey: key } satisfies UploadJob);
+      } catch (error) {
+        if (id) await uploads.remove(id);
+        await media.delete(key).catch(() => {});
+        throw error;
+      }
+      log.info(`Upload ${id} (${input.fileName}) queued`);
+      return statusOf((await uploads.find(id))!);
+    },
+
+    /** The viewer's latest uploads, newest first. */
+    async recent(viewer: Viewer | null): Promise<UploadStatus[]> {
+      const uploader = requireRole(viewer, "creator");
+      return (await uploads.recent(uploader.id, RECENT_UPLOADS)).map(statusOf);
+    },
+
+    /** Takes the queue's upload jobs on this instance. */
+    work(): Promise<void> {
+      return queue.work<UploadJob>(UPLOAD_QUEUE, IMPORTS_AT_ONCE, process);
+    },
+  };
+}
