@@ -5,6 +5,7 @@ import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { galleryPageQuery } from "#contracts/catalog";
+import { hasRole } from "../admin/permissions.ts";
 import { AppError } from "../errors.ts";
 import { keptPages } from "../pages/kept-pages.ts";
 import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
@@ -21,7 +22,7 @@ import { crossOriginReads } from "./cors.ts";
 import { errorHandler, sendError } from "./errors.ts";
 import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
-import { visitorOf } from "./viewer.ts";
+import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
@@ -114,7 +115,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   }
   app.use(compression());
 
-  app.use("/media", headers.media, mediaRouter(services.media, services.hiddenMedia));
+  app.use(
+    "/media",
+    headers.media,
+    mediaRouter(services.media, services.hiddenMedia, async (req) => hasRole(await viewerOf(req, services), "admin")),
+  );
 
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));

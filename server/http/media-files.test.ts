@@ -18,7 +18,7 @@ import { COMMAND_LINE } from "../admin/audit-repository.ts";
  */
 
 const database = await testDatabase();
-const { services, call, origin } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+const { services, call, origin, signUp } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
 const imports = createImportService({ db: database.db, media: services.media, log: createLogger("silent"), licenseUrl: licenseUrlOf(TEST_BASE_URL) });
 const photo = await photoWithGps(1000, 700);
 const item = (title: string): ImportItem => ({ source: "test", sourceId: "fox", title, creator: "Ada Lovelace", file: async () => photo });
@@ -101,6 +101,17 @@ describe("files of a hidden image", () => {
     // The instance hears of the change from PostgreSQL (NOTIFY on commit) within milliseconds.
     await vi.waitFor(async () => expect(new Set(await statuses())).toEqual(new Set([404])), { timeout: 3000, interval: 20 });
     expect((await call("GET", `/api/images/${id}/download`, { cookies })).status).toBe(404);
+
+    // Admins still see them, to decide on a restore; never kept by a cache. A member does not.
+    const adminCookies = await signUp("Ada Admin");
+    const admin = await services.accounts.viewer(new Headers({ cookie: adminCookies }));
+    await services.members.setRoleByEmail(admin!.email, "admin");
+    for (const url of urls) {
+      const seen = await fetch(new URL(url, origin), { headers: { cookie: adminCookies } });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get("cache-control")).toBe("private, no-store");
+      expect((await fetch(new URL(url, origin), { headers: { cookie: cookies } })).status).toBe(404);
+    }
 
     await services.reports.restore(COMMAND_LINE, id);
     await vi.waitFor(async () => expect(new Set(await statuses())).toEqual(new Set([200])), { timeout: 3000, interval: 20 });

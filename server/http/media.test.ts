@@ -29,7 +29,7 @@ describe.each<[string, () => MediaStorage]>([
     key = mediaKey("v", file, "png", 64);
     await storage.put(key, file, "image/png");
     const app = express();
-    app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined })));
+    app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined }), async () => false));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/`;

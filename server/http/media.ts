@@ -1,4 +1,4 @@
-import express from "express";
+import express, { type Request } from "express";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors.ts";
 import { hashOfKey, isMediaKey, MEDIA_CACHE_CONTROL } from "../media/keys.ts";
@@ -36,18 +36,20 @@ const SERVED_KINDS = new Set(["v", "a"]);
  * GET/HEAD /media/{key}: content-addressed files, cacheable forever, with a strong ETag (the
  * bytes' sha256) and single byte ranges. Keys are checked against a strict pattern, so no
  * request can name a file outside the store. The files of an image moderation hid answer 404
- * while it is hidden (a CDN in front keeps its copies until the operator purges them).
+ * while it is hidden (a CDN in front keeps its copies until the operator purges them), except
+ * to admins (`seesHidden`), who must see what they restore: for them, never stored by a cache.
  */
-export function mediaRouter(storage: MediaStorage, hidden: HiddenMedia): express.Router {
+export function mediaRouter(storage: MediaStorage, hidden: HiddenMedia, seesHidden: (req: Request) => Promise<boolean>): express.Router {
   const router = express.Router();
   router.get("/{*key}", async (req, res) => {
     try {
       const key = (req.params as { key?: string[] }).key?.join("/") ?? "";
       const hash = isMediaKey(key) && SERVED_KINDS.has(key[0]!) ? hashOfKey(key) : undefined;
-      const info = hash && !(await hidden.isHidden(key)) ? await storage.stat(key) : null;
+      const refused = hash !== undefined && (await hidden.isHidden(key));
+      const info = hash && (!refused || (await seesHidden(req))) ? await storage.stat(key) : null;
       if (!hash || !info) return sendError(res, new AppError("NOT_FOUND", "No such media file"));
       const etag = `"${hash}"`;
-      res.setHeader("Cache-Control", MEDIA_CACHE_CONTROL);
+      res.setHeader("Cache-Control", refused ? "private, no-store" : MEDIA_CACHE_CONTROL);
       res.setHeader("ETag", etag);
       res.setHeader("Accept-Ranges", "bytes");
       res.setHeader("Content-Type", info.contentType);
