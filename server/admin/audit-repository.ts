@@ -1,6 +1,6 @@
-import { desc, lt } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog, images, user } from "../db/schema.ts";
 
 /** Who acted: a signed-in admin, or an operator at the command line. */
 export type Actor = { kind: "account"; id: string; email: string } | { kind: "command-line" };
@@ -14,7 +14,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export type AuditRecord = typeof auditLog.$inferSelect;
+/** An entry as admins read it: `targetLabel` names the account (email) or image (title) while it exists. */
+export type AuditRecord = typeof auditLog.$inferSelect & { targetLabel: string | null };
 
 /** A transaction or the database: audit rows are written beside the change they describe. */
 type Writer = Pick<Db, "insert">;
@@ -40,8 +41,13 @@ export function createAuditRepository(db: Db): AuditRepository {
   return {
     recent: (limit, before) =>
       db
-        .select()
+        .select({
+          ...getTableColumns(auditLog),
+          targetLabel: sql<string | null>`coalesce(${user.email}, ${images.title})`,
+        })
         .from(auditLog)
+        .leftJoin(user, and(eq(auditLog.targetType, "account"), eq(user.id, auditLog.targetId)))
+        .leftJoin(images, and(eq(auditLog.targetType, "image"), eq(sql`${images.id}::text`, auditLog.targetId)))
         .where(before === undefined ? undefined : lt(auditLog.id, before))
         .orderBy(desc(auditLog.id))
         .limit(limit),

@@ -7,7 +7,14 @@ export const meta = () => [{ title: "Activity · Admin · Stockroom" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = Number(new URL(request.url).searchParams.get("before"));
   const { entries, older } = await context.services.audit.recent(await context.viewer(), Number.isSafeInteger(before) && before > 0 ? before : undefined);
-  return { older, entries: entries.map(({ id, at, actorLabel, action, targetType, targetId, details }) => ({ id, at: at.toISOString(), actorLabel, action, targetType, targetId, details })) };
+  return { older, entries: entries.map(({ id, at, actorLabel, action, targetType, targetId, targetLabel, details }) => ({
+      id,
+      at: at.toISOString(),
+      actorLabel,
+      action,
+      target: targetName(targetType, targetId, targetLabel),
+      details,
+    })) };
 }
 
 /** What an audit entry's action means, in words. */
@@ -18,7 +25,23 @@ const actionLabels: Record<string, string> = {
   "image.hide": "hid",
   "image.restore": "restored",
   "report.dismiss": "dismissed",
+  "image.edit": "edited",
+  "image.delete": "deleted",
 };
+
+/** What an entry acted on: an account by its email, an image by its title and number, while they exist. */
+function targetName(type: string, id: string, label: string | null): string {
+  if (type === "account") return `account ${label ?? id}`;
+  return label ? `${type} “${label}” (#${id})` : `${type} #${id}`;
+}
+
+/** An entry's details in a fixed, readable order: a role change reads "from member to creator". */
+function detailsText(details: Record<string, unknown>): string {
+  if (typeof details.from === "string" && typeof details.to === "string") return `from ${details.from} to ${details.to}`;
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ");
+}
 
 /** /admin: the audit log, newest first: who did what to which account or image. */
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
@@ -36,11 +59,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
               {longDateTime(new Date(entry.at))}
             </time>
             <p>
-              <span className="font-medium">{entry.actorLabel}</span> {actionLabels[entry.action] ?? entry.action} {entry.targetType} {entry.targetId}
+              <span className="font-medium">{entry.actorLabel}</span> {actionLabels[entry.action] ?? entry.action} {entry.target}
               {Object.keys(entry.details).length > 0 && (
                 <span className="text-neutral-600 dark:text-neutral-400">
                   {" "}
-                  ({Object.entries(entry.details).map(([key, value]) => `${key}: ${String(value)}`).join(", ")})
+                  ({detailsText(entry.details)})
                 </span>
               )}
             </p>
