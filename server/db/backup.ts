@@ -140,6 +140,9 @@ export async function restoreDatabase(
     }
     for (const table of tables) {
       if (!(table in manifest.tables)) continue;
+      // Rows that triggers made from the tables restored before (creator_totals from images)
+      // give way to the backup's own, which are what they were when it was taken.
+      await client.query(`delete from public.${ident(table)}`);
       const columns = (await columnsOf(client, table)).map(ident).join(", ");
       const insert = `insert into public.${ident(table)} (${columns}) select ${columns} from json_populate_recordset(null::public.${ident(table)}, $1::json)`;
       let batch: string[] = [];
