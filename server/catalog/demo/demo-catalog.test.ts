@@ -4,7 +4,9 @@ import { testDatabase } from "../../../test/database.ts";
 import { creators, images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { createImportService } from "../import/import-service.ts";
+import sharp from "sharp";
+import { createImportService, DUPLICATE_MAX_BITS } from "../import/import-service.ts";
+import { visualHash } from "../../media/visual-hash.ts";
 import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
 import { bytesOf } from "../../media/download.ts";
 import { DIGITAL_SOURCE_TYPE } from "../../media/labels.ts";
@@ -25,6 +27,14 @@ describe("the demo catalog", () => {
     expect(items.every((i) => i.downloads! >= i.likes! && i.views! >= i.downloads!)).toBe(true);
     expect(items.filter((i) => i.likes! > 100).length).toBeGreaterThan(5);
   });
+
+  it("holds no two pictures among the default 150 that the importer would refuse as the same picture", async () => {
+    const hashes: bigint[] = [];
+    for (const item of demoItems(150)) hashes.push(await visualHash(sharp(await item.file())));
+    const differing = (a: bigint, b: bigint) => [...(a ^ b).toString(2)].filter((bit) => bit === "1").length;
+    const alike = hashes.flatMap((a, i) => hashes.slice(0, i).filter((b) => differing(a, b) <= DUPLICATE_MAX_BITS).map(() => i));
+    expect(alike).toEqual([]);
+  }, 60_000);
 
   it("is the same for the same seed and different for another", () => {
     const titles = (seed: number) => demoItems(20, seed).map((i) => `${i.title}|${i.tags!.join(",")}|${i.creator}`);

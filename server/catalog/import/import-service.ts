@@ -67,7 +67,7 @@ const refusalReasons: Partial<Record<AppError["code"], string>> = {
 };
 
 /** Perceptual hashes this close (bits of 64) are the same picture: resized, re-encoded, slightly retouched. */
-const DUPLICATE_MAX_BITS = 5;
+export const DUPLICATE_MAX_BITS = 5;
 
 /** Images labelled per batch (and per UPDATE, so per announced change) by labelColors. */
 const LABEL_BATCH = 100;
