@@ -33,20 +33,30 @@ export function connect(url: string, max = 20, options: { statementTimeoutMs?: n
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
-/** Brings the schema up to date; safe to run from several instances at once. */
-export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+/**
+ * Runs `work` on one connection of `pool` while it holds the database-wide advisory lock `key`:
+ * instances doing the same at the same moment take turns. The work (and the wait for the lock)
+ * may take as long as it needs.
+ */
+export async function whileLocked<T>(pool: pg.Pool, key: number, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    // Migrations (and waiting for another instance's) may take as long as they need.
     await client.query("set statement_timeout = 0");
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query("create extension if not exists pg_trgm");
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await client.query("select pg_advisory_lock($1)", [key]);
+    return await work(client);
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
     await client.query("reset statement_timeout").catch(() => {});
     client.release();
   }
+}
+
+/** Brings the schema up to date; safe to run from several instances at once. */
+export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+  await whileLocked(pool, MIGRATION_LOCK, async (client) => {
+    await client.query("create extension if not exists pg_trgm");
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  });
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {

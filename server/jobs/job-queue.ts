@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { PgBoss, type Job } from "pg-boss";
+import { whileLocked } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 
 /**
@@ -7,8 +8,12 @@ import type { Logger } from "../logger.ts";
  * pg-boss keeps the jobs in PostgreSQL (its own schema, `pgboss`), so nothing is lost on a
  * restart, any instance picks up work, and a job whose worker stopped sending heartbeats (a
  * crash, a kill) is handed out again. Its schema is created and migrated under an advisory
- * lock, so instances starting at the same moment take turns.
+ * lock of ours (pg-boss's own, taken after it found the schema missing, let two instances
+ * starting together both create it), so instances starting at the same moment take turns.
  */
+
+/** Any fixed number: held while pg-boss creates or migrates its schema and the queues. */
+const JOBS_LOCK = 7_410_223;
 
 /** A worker that sends no heartbeat for this long is taken for dead: its job is retried. */
 const HEARTBEAT_SECONDS = 10;
@@ -43,18 +48,14 @@ export function createJobQueue(deps: { pool: pg.Pool; log: Logger; queues: strin
   boss.on("error", (error: unknown) => log.error("Job queue", error));
   let started: Promise<void> | undefined;
   const start = () =>
-    (started ??= (async () => {
+    (started ??= whileLocked(deps.pool, JOBS_LOCK, async () => {
       await boss.start();
       for (const name of deps.queues) {
-        if (await boss.getQueue(name)) continue;
-        try {
+        if (!(await boss.getQueue(name))) {
           await boss.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: RETRIES, retryDelay: 2, retryBackoff: true });
-        } catch (error) {
-          // Another instance created it in the meantime.
-          if (!(await boss.getQueue(name))) throw error;
         }
       }
-    })());
+    }));
   return {
     async work<T extends object>(queue: string, concurrency: number, handler: (data: T, attempt: { last: boolean }) => Promise<void>) {
       await start();
