@@ -34,7 +34,7 @@ export function AccountItem({ account, self, fetcher }: { account: Member; self:
             <input type="hidden" name="accountId" value={account.id} />
             <div className="flex flex-col gap-1">
               <label htmlFor={roleId} className="text-xs font-medium">
-                Role of {account.name}
+                Role<span className="sr-only"> of {account.name}</span>
               </label>
               <select id={roleId} name="role" defaultValue={account.role} key={account.role} className="field h-10 w-32">
                 {roles.map((role) => (
