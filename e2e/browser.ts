@@ -68,7 +68,11 @@ export async function newPage(viewport: ViewportName = "desktop", options: Brows
  * such as the overlay's keys are added there): from then on its buttons and keys work.
  */
 export async function interactive(locator: Locator): Promise<void> {
-  await locator.page().waitForFunction((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$")), await locator.elementHandle());
+  // The locator is resolved anew on each try: the element first found may be the previous
+  // page's, left behind by a navigation (it is never hydrated).
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), { timeout: 15_000, interval: 50 })
+    .toBe(true);
   await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
