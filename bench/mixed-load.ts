@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { buildIfChanged } from "../scripts/build-if-changed.ts";
@@ -203,13 +204,14 @@ async function main() {
 
     log(`Measuring: ${DURATION} s at ${RATE} requests/s, open loop (latency from each request's due time)...`);
     const watched = { server: [server.pid], postgres: postgresPids(dataDir) };
-    const cpuBefore = { server: cpuSeconds(watched.server), postgres: cpuSeconds(watched.postgres) };
+    const cpuBefore = { server: cpuSeconds(watched.server), postgres: cpuSeconds(watched.postgres), generator: process.cpuUsage() };
     const started = performance.now();
     const result = await openLoop({ origin: server.baseUrl, rate: RATE, seconds: DURATION, next });
     const wall = (performance.now() - started) / 1000;
     const cpu = {
       server: (cpuSeconds(watched.server) - cpuBefore.server) / wall,
       postgres: (cpuSeconds(watched.postgres) - cpuBefore.postgres) / wall,
+      generator: ((({ user, system }) => user + system)(process.cpuUsage(cpuBefore.generator)) / 1e6) / wall,
     };
 
     log("");
@@ -222,7 +224,10 @@ async function main() {
     log("");
     log(`Achieved rate: ${result.achievedRate.toFixed(1)} answers/s of ${RATE} asked (${result.sent} requests in ${result.seconds.toFixed(1)} s)`);
     log(`Errors: ${result.total.errors}${result.errors.size ? ` (${[...result.errors].map(([what, n]) => `${what}: ${n}`).join(", ")})` : ""}`);
-    log(`CPU: server ${(cpu.server * 100).toFixed(0)}% of a core, PostgreSQL ${(cpu.postgres * 100).toFixed(0)}% (${ROWS.toLocaleString("en")} rows)`);
+    log(
+      `CPU: server ${(cpu.server * 100).toFixed(0)}% of a core, PostgreSQL ${(cpu.postgres * 100).toFixed(0)}%, this load generator ${(cpu.generator * 100).toFixed(0)}% ` +
+        `(${ROWS.toLocaleString("en")} rows; ${availableParallelism()} cores in all)`,
+    );
     log(`Generator: sent each request at most ${ms(result.maxSendLag)} after its due time`);
     const met = result.total.errors === 0 && result.total.p99 <= TARGET.p99 && RATE >= TARGET.rate && result.achievedRate >= RATE * 0.98;
     log(`Target: ${TARGET.rate} requests/s with 0 errors and p99 <= ${TARGET.p99} ms: ${met ? "met" : "not met"}`);
