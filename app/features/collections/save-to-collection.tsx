@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useNavigate } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
@@ -31,7 +31,8 @@ export function useSaveToCollection(image: ImageSummary): { open: (opener: HTMLE
     returnTo.current = opener ?? null;
     setOpener(undefined);
   };
-  useEffect(() => {
+  // A layout effect: in the same task that removes the dialog, so focus is never left on the page's body.
+  useLayoutEffect(() => {
     if (opener !== undefined || !returnTo.current) return;
     returnTo.current.focus();
     returnTo.current = null;
