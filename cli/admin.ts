@@ -1,11 +1,10 @@
-import { parseArgs } from "node:util";
 import { roles, type Role } from "#contracts/account";
 import { createMembersRepository } from "../server/admin/members-repository.ts";
 import { createMembersService, type MembersService } from "../server/admin/members-service.ts";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run admin -- <command>
@@ -37,13 +36,7 @@ async function run(members: MembersService, command: "grant" | "revoke" | "list"
 const article = (role: Role) => (role === "admin" ? "an" : "a");
 
 await runCommand("admin", usage, async () => {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { role: { type: "string" }, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { positionals, values } = parsed;
+  const { positionals, values } = parseCommandLine({ allowPositionals: true, options: { role: { type: "string" }, help: { type: "boolean", short: "h" } } });
   const [command, ...args] = positionals;
   if (values.help || !command) return console.log(usage);
   if (command !== "grant" && command !== "revoke" && command !== "list") throw new UsageError(`Unknown command "${command}"`);

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { reportReasonLabels } from "#contracts/engagement";
 import { COMMAND_LINE } from "../server/admin/audit-repository.ts";
 import { loadConfig } from "../server/config.ts";
@@ -6,7 +5,7 @@ import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService, type ReportsService } from "../server/engagement/reports-service.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run moderate -- <command>
@@ -68,13 +67,7 @@ async function run(reports: ReportsService, command: Command, id: number, reason
 }
 
 await runCommand("moderate", usage, async () => {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { reason: { type: "string" }, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { positionals, values } = parsed;
+  const { positionals, values } = parseCommandLine({ allowPositionals: true, options: { reason: { type: "string" }, help: { type: "boolean", short: "h" } } });
   const [command, ...args] = positionals as [Command | undefined, ...string[]];
   if (values.help || !command) return console.log(usage);
   if (!["reports", "hide", "restore", "dismiss"].includes(command)) throw new UsageError(`Unknown command "${command}"`);

@@ -1,4 +1,14 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { terminalSafe } from "./terminal-text.ts";
+
+/** The command line parsed by node:util's parseArgs; what it refuses is a UsageError. */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
 
 /** A wrong command line: the message, then the usage. */
 export class UsageError extends Error {
