@@ -5,6 +5,10 @@ import { CloseIcon } from "./icons";
  * A small modal dialog over the page (a report, saving to collections): named by its title,
  * with a line under it and a close button. Escape and the button call `onClose`; the page's
  * own keys (the overlay's arrows) do not see the keys pressed inside.
+ *
+ * Escape is taken on keydown, its default action prevented: left to the browser, it is a close
+ * request, which Chrome may pass on to the dialog below (the image overlay) in the same press
+ * when the two dialogs' close watchers share a group, closing both.
  */
 export function ModalDialog({ title, description, onClose, children }: { title: string; description: ReactNode; onClose: () => void; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -22,7 +26,12 @@ export function ModalDialog({ title, description, onClose, children }: { title: 
         event.preventDefault();
         onClose();
       }}
-      onKeyDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        onClose();
+      }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <div className="flex flex-col gap-4 p-6">
