@@ -79,8 +79,20 @@ export async function interactive(locator: Locator): Promise<void> {
 /** axe-core's source, evaluated through DevTools: the page's CSP would refuse it as an added script tag. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Runs axe-core on the page as it is now and fails listing every WCAG 2.2 A/AA violation. */
+/**
+ * Runs axe-core on the page once its transitions have ended (a chip just chosen fades to its
+ * dark colours in 150 ms, and halfway there its text lacks contrast) and fails listing every
+ * WCAG 2.2 A/AA violation. Endless animations (a spinner) are not waited for.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(document, {
