@@ -1,7 +1,7 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, closeSync, rmSync } from "node:fs";
-import { arch, platform, tmpdir, userInfo } from "node:os";
+import { arch, platform, tmpdir, totalmem, userInfo } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
@@ -22,6 +22,22 @@ export interface EmbeddedPostgres {
 }
 
 const run = promisify(execFile);
+
+const MB = 1024 * 1024;
+
+/**
+ * Memory settings for the machine instead of PostgreSQL's defaults, which are sized for a
+ * small shared host (128 MB of shared buffers: at a million images the catalog's table alone is
+ * 1 GB, and every list read it back from the operating system's cache, see decision 002):
+ * shared buffers a quarter of the memory this process may use (its cgroup limit in a
+ * container), between 128 MB and 4 GB; the planner told that about half of it caches files;
+ * random reads priced for an SSD.
+ */
+export function memorySettings(available = Math.min(process.constrainedMemory() || Infinity, totalmem())): string[] {
+  const sharedMb = Math.round(Math.min(4096, Math.max(128, available / 4 / MB)));
+  const cacheMb = Math.max(sharedMb, Math.round(available / 2 / MB));
+  return [`shared_buffers=${sharedMb}MB`, `effective_cache_size=${cacheMb}MB`, "random_page_cost=1.1"];
+}
 export const SUPERUSER = "stockroom";
 /** PostgreSQL refuses to run as root; on such machines it runs as this system user. */
 const SYSTEM_USER = "postgres";
@@ -157,7 +173,10 @@ export async function startEmbeddedPostgres(options: {
   if (owner) chownSync(logFile, owner.uid, owner.gid);
   const child = spawn(
     bin.postgres,
-    ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    [
+      ...["-D", dir, "-p", String(port)],
+      ...["listen_addresses=127.0.0.1", "unix_socket_directories=", "max_connections=200", ...memorySettings()].flatMap((setting) => ["-c", setting]),
+    ],
     { ...owner, detached: true, stdio: ["ignore", out, out], env: { ...process.env, LC_MESSAGES: "C" } },
   );
   closeSync(out);
