@@ -94,7 +94,7 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
        '#' || substr(r.hash, 1, 6), 'YJqGPQw7sFlslqhFafOCe2dvA4pw', 'o/' || substr(r.hash, 1, 2) || '/' || r.hash || '.jpg', 'jpeg',
        replace(s.variants, 'KEY', substr(r.hash, 1, 2) || '/' || r.hash)::jsonb,
        case when r.g % 50 = 0 then 'hidden' else 'published' end,
-       lower(r.title || ' ' || c.name || ' ' || n.names),
+       lower(r.title || ' ' || n.names),
        array(select distinct ($7::text[])[1 + floor(power(random(), 1.4) * array_length($7::text[], 1))::int]
              from generate_series(0, r.g % 3))
      from (
@@ -118,7 +118,6 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
        from generate_series(1, $1::int) g
      ) r
      join fill_shapes s on s.width = r.width and s.ratio = r.ratio
-     join creators c on c.id = r.creator_id
      join fill_names n on n.g = r.g`,
     [count, adjectives, nouns, prepositions, categories, new Set(creators).size, colorNames],
   );

@@ -138,30 +138,63 @@ function narrowedBy(filters: ListFilters): SQL {
   return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-interface SearchTerms {
-  /** LIKE pattern and regular expression for the query. */
-  contains: string;
-  wordStart: string;
-  /** Ids of the tags with a word starting with the query, of those containing it, of the creators containing it. */
-  wordTags: number[];
-  tags: number[];
-  creators: number[];
-}
-
 /** An int[] parameter (drizzle would spread a JavaScript array into a row). */
 function intArray(ids: number[]): SQL {
   return sql`${`{${ids.join(",")}}`}::int[]`;
 }
 
 /**
- * Whether the image has one of these tags: one primary-key probe per image looked at. Written as
- * a scalar subquery, which PostgreSQL never turns into a hash of every image with those tags (an
- * EXISTS may become one, reading tens of thousands of rows for a page that needs 31).
+ * search_text joins the lower-cased title and tags with spaces: a query without spaces matches
+ * it exactly where it matches the title or a tag, while one with spaces may span two of them,
+ * and then the fields themselves decide.
  */
-function taggedWith(tagIds: number[]): SQL {
-  return tagIds.length
-    ? sql`coalesce((select true from image_tags it where it.image_id = i.id and it.tag_id = any(${intArray(tagIds)}) limit 1), false)`
-    : sql`false`;
+const spaced = (q: string) => /\s/.test(q);
+
+/**
+ * What a search needs besides its patterns, as a CTE named `terms`, worked out inside the
+ * statement that uses it (no round trip of its own, and once however often it is read):
+ * `creators`, the ids of those whose name contains the query, and for a query with spaces
+ * `word_tags` and `tags`, the tags with a word starting with it and those containing it.
+ */
+function searchTerms(q: string): SQL {
+  const contains = containsPattern(q);
+  const tags = spaced(q)
+    ? sql`array(select id from tags where lower(name) ~ ${wordStartPattern(q)}) as word_tags,
+      array(select id from tags where lower(name) like ${contains}) as tags,`
+    : sql``;
+  return sql`terms as materialized (
+    select ${tags} array(select id from creators where lower(name) like ${contains}) as creators)`;
+}
+
+/**
+ * Whether the image has one of the tags in this column of `terms`: one primary-key probe per
+ * image looked at. Written as a scalar subquery, which PostgreSQL never turns into a hash of
+ * every image with those tags (an EXISTS may become one, reading tens of thousands of rows for
+ * a page that needs 31).
+ */
+function taggedWith(column: "word_tags" | "tags"): SQL {
+  return sql`coalesce((select true from image_tags it where it.image_id = i.id and it.tag_id = any((select ${sql.raw(column)} from terms)::int[]) limit 1), false)`;
+}
+
+/** The conditions of a search's text tiers: a word of the title or a tag starts with `q`; the title or a tag contains it. */
+function textMatches(q: string): { wordStarts: SQL; contained: SQL } {
+  const contains = containsPattern(q);
+  const wordStart = wordStartPattern(q);
+  if (!spaced(q)) return { wordStarts: sql`i.search_text ~ ${wordStart}`, contained: sql`i.search_text like ${contains}` };
+  return {
+    wordStarts: sql`(i.search_text ~ ${wordStart} and (lower(i.title) ~ ${wordStart} or ${taggedWith("word_tags")}))`,
+    contained: sql`(i.search_text like ${contains} and (lower(i.title) like ${contains} or ${taggedWith("tags")}))`,
+  };
+}
+
+/**
+ * `select i.id` of the published images of the creators in `terms` meeting `condition`, each
+ * creator's newest first through images_creator_idx, at most `limit` of each: however rare
+ * or common a creator, a page reads at most `limit` rows of theirs that qualify.
+ */
+function ofTermsCreators(condition: SQL, limit: number, order: SQL = sql``): SQL {
+  return sql`select x.id from unnest((select creators from terms)) cid cross join lateral (
+    select i.id, i.created_at from images i where ${published} and i.creator_id = cid and ${condition} ${order} limit ${limit}) x`;
 }
 
 const newestFirst = sql`i.created_at desc, i.id desc`;
@@ -220,33 +253,6 @@ export function createCatalogRepository(db: Db) {
       select ${summaryColumns}, 0 as rank, i.status from images i join creators c on c.id = i.creator_id where ${condition}`));
   }
 
-  /** The tags and creators a search matches, worked out once so that the image queries stay simple. */
-  async function searchTerms(q: string): Promise<SearchTerms> {
-    const contains = containsPattern(q);
-    const wordStart = wordStartPattern(q);
-    const [row] = await rows<Pick<SearchTerms, "wordTags" | "tags" | "creators">>(sql`
-      select array(select id from tags where lower(name) ~ ${wordStart}) as "wordTags",
-        array(select id from tags where lower(name) like ${contains}) as tags,
-        array(select id from creators where lower(name) like ${contains}) as creators`);
-    return { contains, wordStart, ...row! };
-  }
-
-  /**
-   * Text search, in tiers. search_text (lower-cased title, creator and tags, kept by the
-   * importer) narrows the candidates through its trigram index; the fields themselves decide,
-   * so that no match spans two fields.
-   */
-  function searchTiers(terms: SearchTerms): SQL[] {
-    const { contains, wordStart, creators } = terms;
-    const wordStarts = sql`(lower(i.title) ~ ${wordStart} or ${taggedWith(terms.wordTags)})`;
-    const contained = sql`(lower(i.title) like ${contains} or ${taggedWith(terms.tags)})`;
-    return [
-      sql`i.search_text ~ ${wordStart} and ${wordStarts}`,
-      sql`i.search_text like ${contains} and ${contained} and not ${wordStarts}`,
-      creators.length ? sql`i.creator_id = any(${intArray(creators)}) and not ${contained}` : sql`false`,
-    ];
-  }
-
   /** The ids of one page, in order, with their search tier. */
   async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
     const newest = (condition: SQL, rank = 0, position: Position | null = from ?? null) =>
@@ -263,9 +269,20 @@ export function createCatalogRepository(db: Db) {
         return newest(id ? sql`i.id in (select image_id from image_tags where tag_id = ${id})` : sql`false`);
       }
       case "search": {
+        // Tiers, best first: a word of the title or a tag starts with the query; the title or a
+        // tag contains it elsewhere; only the creator's name contains it.
+        const { wordStarts, contained } = textMatches(filter.q);
         const start = from?.rank ?? 0;
-        const tiers = searchTiers(await searchTerms(filter.q)).slice(start);
-        const branches = tiers.map((condition, i) => sql`(${newest(condition, start + i, i === 0 ? (from ?? null) : null)})`);
+        const tiers = [
+          (position: Position | null) => newest(wordStarts, 0, position),
+          (position: Position | null) => newest(sql`${contained} and not ${wordStarts}`, 1, position),
+          (position: Position | null) => sql`select id, 2 as rank from (${ofTermsCreators(
+            sql`not ${contained} ${narrowedBy(filter)} ${after(position)}`,
+            limit,
+            sql`order by ${newestFirst}`,
+          )}) x join images i using (id) order by ${newestFirst} limit ${limit}`,
+        ].slice(start);
+        const branches = tiers.map((tier, i) => sql`(${tier(i === 0 ? (from ?? null) : null)})`);
         return sql`${sql.join(branches, sql` union all `)} limit ${limit}`;
       }
     }
@@ -274,8 +291,9 @@ export function createCatalogRepository(db: Db) {
   return {
     /** One page of published images, newest first (by tier first when searching). */
     async page(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SummaryRow[]> {
+      const terms = filter.kind === "search" ? sql`with ${searchTerms(filter.q)}` : sql``;
       return named<SummaryRow>(await rows<RawSummaryRow>(sql`
-        select ${summaryColumns}, h.rank
+        ${terms} select ${summaryColumns}, h.rank
         from (${await hits(filter, from, limit)}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
         order by h.rank, ${newestFirst}`));
     },
@@ -287,18 +305,14 @@ export function createCatalogRepository(db: Db) {
      * (decision 016).
      */
     async searchCount(q: string, filters: ListFilters): Promise<number> {
-      const contains = containsPattern(q);
-      let exact = sql``;
-      // search_text joins the lower-cased fields with spaces, so a text without spaces matches
-      // it only where it matches one field; a text with spaces needs the fields to decide.
-      if (/\s/.test(q)) {
-        const { tags, creators } = await searchTerms(q);
-        exact = sql`and (lower(i.title) like ${contains} or ${taggedWith(tags)}
-          ${creators.length ? sql`or i.creator_id = any(${intArray(creators)})` : sql``})`;
-      }
+      const { contained } = textMatches(q);
+      const max = SEARCH_TOTAL_MAX + 1;
+      // The creators' images are counted only while the text's matches stay under the cap.
       const [row] = await rows<{ n: number }>(sql`
-        select count(*)::int as n from (
-          select from images i where ${published} and i.search_text like ${contains} ${exact} ${narrowedBy(filters)} limit ${SEARCH_TOTAL_MAX + 1}) found`);
+        with ${searchTerms(q)}
+        select (case when by_text.n >= ${max} then ${max} else least(${max}, by_text.n + (
+          select count(*) from (${ofTermsCreators(sql`not ${contained} ${narrowedBy(filters)}`, max)} limit ${max}) by_creator)) end)::int as n
+        from (select count(*) as n from (select from images i where ${published} and ${contained} ${narrowedBy(filters)} limit ${max}) found) by_text`);
       return row!.n;
     },
 
@@ -323,7 +337,12 @@ export function createCatalogRepository(db: Db) {
     async anyStatus(filter: { q: string; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
       const conditions = [
         ...(filter.status === "all" ? [] : [sql`i.status = ${filter.status}`]),
-        ...(filter.q ? [sql`i.search_text like ${containsPattern(filter.q)}`] : []),
+        ...(filter.q
+          ? [
+              sql`(i.search_text like ${containsPattern(filter.q)}
+                or i.creator_id = any(array(select id from creators where lower(name) like ${containsPattern(filter.q)})))`,
+            ]
+          : []),
         ...(before === undefined ? [] : [sql`i.id < ${before}`]),
       ];
       return anyStatusRows(sql`${conditions.length ? sql.join(conditions, sql` and `) : sql`true`} order by i.id desc limit ${limit}`);

@@ -65,12 +65,8 @@ export function createImageEditsRepository(db: Db) {
     /** Writes the fields, tags and search text (and the audit row) in one transaction. */
     async update(id: number, fields: ImageFields, auditedBy: AuditedBy): Promise<void> {
       await db.transaction(async (tx) => {
-        const [creator] = await tx
-          .select({ name: creators.name })
-          .from(images)
-          .innerJoin(creators, eq(creators.id, images.creatorId))
-          .where(eq(images.id, id));
-        if (!creator) return;
+        const [found] = await tx.select({ id: images.id }).from(images).where(eq(images.id, id));
+        if (!found) return;
         const tagList = await storeTags(tx, fields.tags);
         await tx
           .update(images)
@@ -79,7 +75,7 @@ export function createImageEditsRepository(db: Db) {
             slug: fields.slug,
             category: fields.category,
             description: fields.description,
-            searchText: searchTextOf(fields.title, creator.name, tagList),
+            searchText: searchTextOf(fields.title, tagList),
             updatedAt: new Date(),
           })
           .where(eq(images.id, id));

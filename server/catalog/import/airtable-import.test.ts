@@ -129,7 +129,7 @@ describe("importing from Airtable", () => {
       width: 640,
       height: 400,
       createdAt: new Date("2024-02-03T04:05:06.000Z"),
-      searchText: "harbour lights mira holt sea night",
+      searchText: "harbour lights sea night",
       aiModel: "Stable Diffusion XL 1.0",
       aiPrompt: "harbour at night, lanterns reflected in still water",
       aiNegativePrompt: "people, text",
@@ -147,7 +147,7 @@ describe("importing from Airtable", () => {
       width: 300,
       height: 500,
       createdAt: new Date("2023-05-06T07:08:09.000Z"),
-      searchText: "untitled unknown artist forest green calm",
+      searchText: "untitled forest green calm",
     });
   });
 

@@ -59,7 +59,7 @@ describe("importing a folder", () => {
       height: 600,
       createdAt: new Date("2024-03-05T10:00:00Z"),
       description: "“Harbour at Dusk”, from the Travel collection, features sea, boats and evening, and is free to use for any purpose.",
-      searchText: "harbour at dusk mira holt sea boats evening",
+      searchText: "harbour at dusk sea boats evening",
       aiModel: "FLUX.1 [dev]",
       aiPrompt: "harbour at dusk, boats",
       aiNegativePrompt: null,
