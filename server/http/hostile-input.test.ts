@@ -452,6 +452,12 @@ describe("hostile input", () => {
     ["an empty Host", 400, { method: "GET", path: "/", headers: { host: " " } }, "Host header"],
     ["a page action sent JSON", 400, { method: "POST", path: "/login", headers: json, body: Buffer.from("{}") }, ""],
     ["a Better Auth body that is not an object", 400, { method: "POST", path: "/api/auth/sign-up/email", headers: json, body: Buffer.from("false") }, '"code":"VALIDATION_ERROR"'],
+    [
+      "an email link whose callbackURL is neither a URL nor a path (seed 218633694 found it)",
+      400,
+      { method: "GET", path: "/api/auth/verify-email?token=true&callbackURL=oN.", headers: {} },
+      "callbackURL must be a path of this site or a full URL",
+    ],
     ["an unknown Better Auth endpoint", 404, { method: "GET", path: "/api/auth/no-such-thing", headers: {} }, '"code":"NOT_FOUND"'],
   ])("answers %s with a clear %i", async (_name, status, request, text) => {
     const answer = await send(request);
