@@ -35,7 +35,7 @@ function renderer(options: { status?: number; headers?: Record<string, string>; 
 }
 
 /** The page as a client that accepts no compression gets it. */
-const html = (page: Page) => page.body.for({ acceptsEncodings: () => false } as never).body.toString();
+const html = async (page: Page) => (await page.body.for({ acceptsEncodings: () => false } as never)).body.toString();
 
 describe("pages kept until the catalog changes", () => {
   it("serves one render until the database announces a change, then renders again", async () => {
@@ -45,10 +45,10 @@ describe("pages kept until the catalog changes", () => {
     expect(renders()).toBe(1);
     expect(await cache.get("/", 1, render)).toBe(a);
     expect(b).toBe(a);
-    expect(html(a)).toContain("render 1");
+    expect(await html(a)).toContain("render 1");
 
     await database.db.update(images).set({ likes: 7 }).where(eq(images.id, imageId));
-    await vi.waitFor(async () => expect(html(await cache.get("/", 1, render))).toContain("render 2"));
+    await vi.waitFor(async () => expect(await html(await cache.get("/", 1, render))).toContain("render 2"));
   });
 
   it("takes new like counts in at most once a second, so a storm of likes does not render every request", async () => {
@@ -63,19 +63,19 @@ describe("pages kept until the catalog changes", () => {
     let next = heard();
     await database.db.update(images).set({ likes: 11 }).where(eq(images.id, imageId));
     await next;
-    expect(html(await cache.get("/", 1, render))).toContain("render 2"); // the first change: at once
+    expect(await html(await cache.get("/", 1, render))).toContain("render 2"); // the first change: at once
     next = heard();
     await database.db.update(images).set({ likes: 12 }).where(eq(images.id, imageId));
     await next;
-    expect(html(await cache.get("/", 1, render))).toContain("render 2"); // the next, within the lag: later
-    await vi.waitFor(async () => expect(html(await cache.get("/", 1, render))).toContain("render 3"), { timeout: countsLagMs + 3000 });
+    expect(await html(await cache.get("/", 1, render))).toContain("render 2"); // the next, within the lag: later
+    await vi.waitFor(async () => expect(await html(await cache.get("/", 1, render))).toContain("render 3"), { timeout: countsLagMs + 3000 });
   });
 
   it("keeps a few renders of a page with random parts, and serves them at random", async () => {
     const cache = createPageCache(changes, { bytes: 1e8, pages: 100 });
     const { render, renders } = renderer();
     const served = new Set<string>();
-    for (let i = 0; i < 40; i++) served.add(html(await cache.get("/", 3, render)));
+    for (let i = 0; i < 40; i++) served.add(await html(await cache.get("/", 3, render)));
     expect(renders()).toBe(3);
     expect(served.size).toBe(3);
   });
