@@ -104,8 +104,8 @@ describe("collections", () => {
     expect(new URL(visitor.url()).searchParams.get("redirectTo")).toBe(collection!.path);
 
     // The owner's Download all: a ZIP of both images, each counted as a download.
-    const before = await newestImages(12);
-    const downloadsOf = (images: typeof before, id: number) => images.find((image) => image.id === id)!.downloads;
+    const downloadsOf = async (id: number) => ((await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageSummary).downloads;
+    const before = { first: await downloadsOf(first.id), second: await downloadsOf(second.id) };
     await page.goto(collection!.path);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/collection-desktop.png`, fullPage: true });
     const downloading = page.waitForEvent("download");
@@ -115,9 +115,8 @@ describe("collections", () => {
     const files = await unzip(await readFile((await download.path())!));
     const name = (title: string) => `${title.replaceAll(" ", "_")}.jpg`;
     expect(files.map((file) => file.name).sort()).toEqual([name(first.title), name(second.title)].sort());
-    const after = await newestImages(12);
-    expect(downloadsOf(after, first.id)).toBe(downloadsOf(before, first.id) + 1);
-    expect(downloadsOf(after, second.id)).toBe(downloadsOf(before, second.id) + 1);
+    expect(await downloadsOf(first.id)).toBe(before.first + 1);
+    expect(await downloadsOf(second.id)).toBe(before.second + 1);
   });
 
   it("a private collection is a 404 for everyone but its owner", async () => {

@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ImagePage } from "#contracts/catalog";
 import { colorNames } from "#contracts/catalog-constants";
 import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
-import { cards, popularTag } from "./gallery-page.ts";
+import { popularTag, shownIds } from "./gallery-page.ts";
 
 /** Orientation and colour filters on the gallery, alone, together, with a search and a tag, on a creator's page; desktop and phone. */
 
@@ -11,7 +10,6 @@ async function apiPage(query: string): Promise<ImagePage> {
   return (await (await fetch(`${baseUrl()}/api/images?limit=100&${query}`)).json()) as ImagePage;
 }
 const idsOf = (page: ImagePage, count = 30) => page.items.slice(0, count).map((i) => i.id);
-const shownIds = (page: Page) => cards(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-image-id"))));
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /** A colour some images have and others do not, with its images. */

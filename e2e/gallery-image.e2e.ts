@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ImageDetail } from "#contracts/catalog";
 import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
-import { cards, newestImages } from "./gallery-page.ts";
+import { cards, newestDemoImages, newestImages, shownIds } from "./gallery-page.ts";
 
 /** The image detail: the overlay over the grid, and the image's own server-rendered page. */
 
@@ -34,10 +34,9 @@ describe("how it was made", () => {
 
 describe("detail overlay", () => {
   it.each(["desktop", "phone"] as const)("opens over the grid on %s with the image's own URL, and Back closes it", async (viewport) => {
-    const [, second] = await newestImages(2);
-    const image = await detail(second!.id);
     const page = await newPage(viewport);
     await page.goto("/", { waitUntil: "networkidle" });
+    const image = await detail((await shownIds(page))[1]!);
     const viewed = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`/api/images/${image.id}/views`));
     await cards(page).nth(1).locator("a").first().click();
     await page.waitForURL(`${baseUrl()}${image.path}`);
@@ -65,9 +64,10 @@ describe("detail overlay", () => {
   });
 
   it("steps through the current list with the arrow keys and buttons, closes with Escape and focuses the card", async () => {
-    const [first, second, third] = await newestImages(3);
     const page = await newPage();
     await page.goto("/", { waitUntil: "networkidle" });
+    // The page's own first three: other test files add images meanwhile.
+    const [first, second, third] = await Promise.all((await shownIds(page)).slice(0, 3).map(detail));
     await cards(page).nth(1).locator("a").first().click();
     await page.getByRole("dialog", { name: second!.title }).waitFor();
     await page.keyboard.press("ArrowRight");
@@ -98,12 +98,12 @@ describe("detail overlay", () => {
   });
 
   it("closes and lists the images of a tag when one of its tags is chosen", async () => {
-    const image = (await newestImages(1))[0]!;
-    const tag = image.tags[0]!;
+    const [image] = await newestDemoImages(1);
+    const tag = image!.tags[0]!;
     const page = await newPage("phone");
     await page.goto("/", { waitUntil: "networkidle" });
-    await cards(page).first().locator("a").first().click();
-    const dialog = page.getByRole("dialog", { name: image.title });
+    await page.locator(`li[data-image-id="${image!.id}"] a`).first().click();
+    const dialog = page.getByRole("dialog", { name: image!.title });
     await dialog.getByRole("list", { name: "Tags" }).getByRole("button", { name: tag, exact: true }).click();
     await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -144,7 +144,7 @@ describe("detail overlay", () => {
 
 describe("detail overlay on a creator's page", () => {
   it("opens over the creator's images without leaving the page, and closes back to the card", async () => {
-    const image = (await newestImages(1))[0]!;
+    const image = (await newestDemoImages(1))[0]!;
     const page = await newPage();
     const path = `/creator/${encodeURIComponent(image.creator.name)}`;
     await page.goto(path, { waitUntil: "networkidle" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, interactive, newPage } from "./browser.ts";
-import { cards, newestImages, popularTag } from "./gallery-page.ts";
+import { newestDemoImages, popularTag } from "./gallery-page.ts";
 
 /** A visitor without a mouse: search, open an image, step through, close, and land where they were. */
 describe("keyboard only", () => {
@@ -49,10 +49,10 @@ describe("keyboard only", () => {
   });
 
   it("keeps the image when the arrow keys are used in the open download-size menu", async () => {
-    const [, second] = await newestImages(2);
+    const [, second] = await newestDemoImages(2);
     const page = await newPage();
     await page.goto("/", { waitUntil: "networkidle" });
-    await cards(page).nth(1).locator("a").first().click();
+    await page.locator(`li[data-image-id="${second!.id}"] a`).first().click();
     const dialog = page.getByRole("dialog", { name: second!.title });
     await dialog.waitFor();
     const toggle = dialog.getByRole("button", { name: "Choose a download size" });

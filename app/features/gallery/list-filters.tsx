@@ -10,12 +10,14 @@ const activeChip =
 /**
  * Orientation and colour filters as links (they work before hydration and are server-rendered):
  * each keeps the other filter and whatever list `hrefFor` keeps (a tag, a search). On a phone
- * each row scrolls sideways instead of wrapping.
+ * each row scrolls sideways instead of wrapping. The two rows share a line only from 1280px,
+ * where they always fit: a line that wraps when its content does moved the colours down as a
+ * slow connection brought the rest of the row (a layout shift seen in the browser tests).
  */
 export function ListFiltersBar({ filters, hrefFor }: { filters: ListFilters; hrefFor: (filters: ListFilters) => string }) {
   const { orientation, color } = filters;
   return (
-    <nav aria-label="Filters" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-6">
+    <nav aria-label="Filters" className="flex flex-col gap-2 xl:flex-row xl:items-center xl:gap-x-6">
       <ul aria-label="Orientation" className="-my-1 flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none]">
         <li className="shrink-0">
           <Link to={hrefFor({ color })} className={`chip ${activeChip}`} aria-current={orientation ? undefined : "true"} preventScrollReset>
@@ -55,7 +57,7 @@ export function ListFiltersBar({ filters, hrefFor }: { filters: ListFilters; hre
         })}
       </ul>
       {(orientation || color) && (
-        <Link to={hrefFor({})} className="self-start text-sm font-medium text-neutral-600 underline underline-offset-4 hover:text-neutral-950 sm:self-center dark:text-neutral-400 dark:hover:text-white" preventScrollReset>
+        <Link to={hrefFor({})} className="self-start text-sm font-medium text-neutral-600 underline underline-offset-4 hover:text-neutral-950 xl:self-center dark:text-neutral-400 dark:hover:text-white" preventScrollReset>
           Clear filters
         </Link>
       )}
