@@ -27,6 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* No paint until the page's <main> is parsed: a header painted half-parsed moved as its last buttons arrived. */}
+        <link rel="expect" href="#content" blocking="render" />
       </head>
       <body>
         {children}
@@ -61,7 +63,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {notFound ? (
         <NotFound />
       ) : (
-        <main className="page flex min-h-[60vh] flex-col items-center justify-center gap-3 py-16 text-center">
+        <main id="content" className="page flex min-h-[60vh] flex-col items-center justify-center gap-3 py-16 text-center">
           <title>Something went wrong · Stockroom</title>
           <h1 className="text-2xl font-semibold">Something went wrong</h1>
           <p className="text-neutral-600 dark:text-neutral-400">

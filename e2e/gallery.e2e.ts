@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { ImageSummary } from "#contracts/catalog";
 import { baseUrl, newPage } from "./browser.ts";
@@ -60,6 +62,40 @@ describe("home page", () => {
     [1536, 5],
     [1920, 5],
   ];
+  it("moves nothing while its HTML arrives a piece at a time, as on a slow connection", async () => {
+    // A proxy that sends each page's HTML in 2 KB pieces, 30 ms apart: the browser paints what it has meanwhile.
+    const proxy = http.createServer((req, res) => {
+      void (async () => {
+        const upstream = await fetch(`${baseUrl()}${req.url}`, { headers: { accept: req.headers.accept ?? "*/*", "accept-encoding": "identity" } });
+        const type = upstream.headers.get("content-type") ?? "application/octet-stream";
+        const body = Buffer.from(await upstream.arrayBuffer());
+        res.writeHead(upstream.status, { "content-type": type });
+        const size = type.startsWith("text/html") ? 2000 : body.length;
+        for (let at = 0; at < body.length; at += size) {
+          if (at > 0) await new Promise((resolve) => setTimeout(resolve, 30));
+          res.write(body.subarray(at, at + size));
+        }
+        res.end();
+      })();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const image = (await newestImages(3))[2]!;
+    const moved: string[] = [];
+    try {
+      for (const [width, path] of [[390, "/"], [639, "/"], [1024, "/"], [1920, "/"], [390, image.path], [1280, image.path]] as const) {
+        const page = await newPage("desktop", { viewport: { width, height: 900 } });
+        const shifts = await watchLayoutShifts(page);
+        await page.goto(`${origin}${path}`, { waitUntil: "load" });
+        moved.push(...(await shifts()).map((shift) => `${path} at ${width}px: ${shift}`));
+        await page.close();
+      }
+    } finally {
+      proxy.close();
+    }
+    expect(moved).toEqual([]);
+  });
+
   it.each(breakpoints)("lays the grid out at %ipx wide in %i columns with a 16px gap, and nothing moves", async (width, columns) => {
     const page = await newPage("desktop", { viewport: { width, height: 900 } });
     const shifts = await watchLayoutShifts(page);

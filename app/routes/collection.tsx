@@ -41,7 +41,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState<number | null>(null);
 
   return (
-    <main className="page pb-20 pt-6">
+    <main id="content" className="page pb-20 pt-6">
       <BackToGallery />
       <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

@@ -47,7 +47,7 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
   const { creator, filters } = loaderData;
   if (!creator) {
     return (
-      <main className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <main id="content" className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Creator not found</h1>
         <p className="mt-2 text-neutral-600 dark:text-neutral-400">There are no images by this creator.</p>
         <Link to="/" className="button-primary mt-8">
@@ -75,7 +75,7 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
     { label: "Likes", value: creator.likes },
   ];
   return (
-    <main className="page pb-20 pt-6">
+    <main id="content" className="page pb-20 pt-6">
       <BackToGallery />
       <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
         <Avatar name={creator.name} url={creator.avatarUrl} size={88} />

@@ -84,7 +84,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   const total = found ?? String(list.images.length);
   return (
-    <main className="page pb-20">
+    <main id="content" className="page pb-20">
       <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
         {tag ? (
           <div className="flex flex-wrap items-center justify-between gap-3">

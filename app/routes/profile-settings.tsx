@@ -126,7 +126,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="page max-w-5xl py-8 sm:py-12">
+    <main id="content" className="page max-w-5xl py-8 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Profile Settings</h1>
       <p className="mt-1 text-neutral-600 dark:text-neutral-400">Signed in as {viewer.email}</p>
 

@@ -36,7 +36,7 @@ export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
     ["License text", <a key="url" href={receipt.license.url} className="break-all underline">{receipt.license.url}</a>],
   ];
   return (
-    <main className="page max-w-3xl py-8 sm:py-12 print:max-w-none print:p-0 print:text-black">
+    <main id="content" className="page max-w-3xl py-8 sm:py-12 print:max-w-none print:p-0 print:text-black">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to="/profile-settings?tab=downloads" className="text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
           Back to downloads

@@ -45,7 +45,7 @@ export default function StudioImage({ loaderData, actionData }: Route.ComponentP
   const [fields, setFields] = useState({ title: image.title, tags: image.tags.join(", "), category: image.category, description: image.description });
   const saving = useNavigation().state === "submitting";
   return (
-    <main className="page max-w-3xl py-8 sm:py-12">
+    <main id="content" className="page max-w-3xl py-8 sm:py-12">
       <Link to="/studio" className="text-sm font-medium underline underline-offset-4">
         Your images
       </Link>

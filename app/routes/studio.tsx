@@ -24,7 +24,7 @@ const statusLabels = { published: "Published", hidden: "Hidden by moderation" } 
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const { images, uploads } = loaderData;
   return (
-    <main className="page max-w-6xl py-8 sm:py-12">
+    <main id="content" className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Your images</h1>
         <Link to="/upload" className="button-primary">

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** /upload: creators and admins add images; each file is processed in the background. */
 export default function Upload({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-6xl py-8 sm:py-12">
+    <main id="content" className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Upload</h1>
         <Link to="/studio" className="text-sm font-medium underline underline-offset-4">

@@ -16,7 +16,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
           <span>Stockroom</span>
         </Link>
       </div>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
+      <main id="content" className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
         <div className="w-full max-w-[420px]">
           <div className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
             <div className="mb-6 text-center">

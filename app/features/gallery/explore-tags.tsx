@@ -31,10 +31,11 @@ export function ExploreTags({ initial, active }: { initial: string[]; active: st
 
   return (
     <section aria-labelledby="explore-tags" className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
-      <h2 id="explore-tags" className="text-sm font-semibold text-neutral-700 dark:text-neutral-300">
+      {/* Heights fixed (h-9, min-h-11 less the -my-1): the row stays put while the HTML of its chips and button arrives. */}
+      <h2 id="explore-tags" className="flex h-9 items-center text-sm font-semibold text-neutral-700 dark:text-neutral-300">
         Explore tags
       </h2>
-      <ul className="order-last col-span-2 -my-1 flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none] sm:order-none sm:col-span-1">
+      <ul className="order-last col-span-2 -my-1 flex min-h-11 min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none] sm:order-none sm:col-span-1">
         {tags.map((tag) => (
           <li key={tag} className="shrink-0">
             <Link

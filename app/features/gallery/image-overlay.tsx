@@ -32,6 +32,9 @@ export interface ImageOverlayProps {
 }
 
 
+/** The id of the frame around the image, right after the overlay's top bar (the image page waits for it before painting). */
+export const IMAGE_FRAME_ID = "image-frame";
+
 /**
  * The detail view of one image, as a modal dialog over the page: focus moves in and stays
  * in, the page behind does not scroll, and Escape, the close button or the backdrop close it.
@@ -175,7 +178,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
             </div>
           </header>
 
-          <div className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
+          <div id={IMAGE_FRAME_ID} className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
             <div
               className="relative"
               style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder }}

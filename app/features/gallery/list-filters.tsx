@@ -11,14 +11,15 @@ const activeChip =
  * Orientation and colour filters as links (they work before hydration and are server-rendered):
  * each keeps the other filter and whatever list `hrefFor` keeps (a tag, a search). On a phone
  * each row scrolls sideways instead of wrapping. The two rows share a line only from 1280px,
- * where they always fit: a line that wraps when its content does moved the colours down as a
- * slow connection brought the rest of the row (a layout shift seen in the browser tests).
+ * where they always fit, and each row's height is fixed (min-h-11, less the -my-1): a row sized by
+ * its content moved what follows while a slow connection brought the rest of the HTML (a layout
+ * shift seen in the browser tests).
  */
 export function ListFiltersBar({ filters, hrefFor }: { filters: ListFilters; hrefFor: (filters: ListFilters) => string }) {
   const { orientation, color } = filters;
   return (
     <nav aria-label="Filters" className="flex flex-col gap-2 xl:flex-row xl:items-center xl:gap-x-6">
-      <ul aria-label="Orientation" className="-my-1 flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none]">
+      <ul aria-label="Orientation" className="-my-1 flex min-h-11 min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none]">
         <li className="shrink-0">
           <Link to={hrefFor({ color })} className={`chip ${activeChip}`} aria-current={orientation ? undefined : "true"} preventScrollReset>
             Any orientation
@@ -37,7 +38,7 @@ export function ListFiltersBar({ filters, hrefFor }: { filters: ListFilters; hre
           </li>
         ))}
       </ul>
-      <ul aria-label="Color" className="-my-1 flex min-w-0 items-center gap-1.5 overflow-x-auto px-1 py-1 [scrollbar-width:none]">
+      <ul aria-label="Color" className="-my-1 flex min-h-11 min-w-0 items-center gap-1.5 overflow-x-auto px-1 py-1 [scrollbar-width:none]">
         {colorNames.map((name) => {
           const active = color === name;
           return (

@@ -8,7 +8,7 @@ export function NotFound() {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
   return (
-    <main className="page flex min-h-[65vh] flex-col items-center justify-center py-16 text-center">
+    <main id="content" className="page flex min-h-[65vh] flex-col items-center justify-center py-16 text-center">
       <title>Page not found · Stockroom</title>
       <p className="text-7xl font-semibold tracking-tight text-neutral-500 dark:text-neutral-400">404</p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">Oops! Page not found</h1>

@@ -14,7 +14,7 @@ export function licenseVersionLabel(version: number, date: string): string {
 /** The frame every legal page shares: back link, title, 'Last updated' (and the text's version, when it has one), readable prose. */
 export function LegalPage({ title, updated, version, children }: { title: string; updated: string; version?: string; children: React.ReactNode }) {
   return (
-    <main className="page max-w-3xl pb-24 pt-6">
+    <main id="content" className="page max-w-3xl pb-24 pt-6">
       <BackToGallery />
       <h1 className="mt-8 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">Last updated: {updated}</p>

@@ -20,7 +20,7 @@ export const meta = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout() {
   return (
-    <main className="page max-w-6xl py-8 sm:py-12">
+    <main id="content" className="page max-w-6xl py-8 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
       <AdminNav />
       <div className="mt-8">
