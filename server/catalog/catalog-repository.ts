@@ -269,8 +269,7 @@ export function createCatalogRepository(db: Db) {
         return newest(id ? sql`i.id in (select image_id from image_tags where tag_id = ${id})` : sql`false`);
       }
       case "search": {
-        // Tiers, best first: a word of the title or a tag starts with the query; the title or a
-        // tag contains it elsewhere; only the creator's name contains it.
+        // The SEARCH_TIERS tiers, in order.
         const { wordStarts, contained } = textMatches(filter.q);
         const start = from?.rank ?? 0;
         const tiers = [
@@ -335,14 +334,10 @@ export function createCatalogRepository(db: Db) {
      * trigram index on search_text when the text is rare, as the gallery's search does.
      */
     async anyStatus(filter: { q: string; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
+      const pattern = containsPattern(filter.q);
       const conditions = [
         ...(filter.status === "all" ? [] : [sql`i.status = ${filter.status}`]),
-        ...(filter.q
-          ? [
-              sql`(i.search_text like ${containsPattern(filter.q)}
-                or i.creator_id = any(array(select id from creators where lower(name) like ${containsPattern(filter.q)})))`,
-            ]
-          : []),
+        ...(filter.q ? [sql`(i.search_text like ${pattern} or i.creator_id = any(array(select id from creators where lower(name) like ${pattern})))`] : []),
         ...(before === undefined ? [] : [sql`i.id < ${before}`]),
       ];
       return anyStatusRows(sql`${conditions.length ? sql.join(conditions, sql` and `) : sql`true`} order by i.id desc limit ${limit}`);
