@@ -27,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* No paint until the page's <main> is parsed: a header painted half-parsed moved as its last buttons arrived. */}
+        {/* No paint before the header has arrived whole (Chrome unblocks at <main>'s start tag): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
         <link rel="expect" href="#content" blocking="render" />
       </head>
       <body>

@@ -62,31 +62,81 @@ describe("home page", () => {
     [1536, 5],
     [1920, 5],
   ];
-  it("moves nothing while its HTML arrives a piece at a time, as on a slow connection", async () => {
-    // A proxy that sends each page's HTML in 2 KB pieces, 30 ms apart: the browser paints what it has meanwhile.
+  /**
+   * A proxy in front of the server that hands each page's HTML to `send` (uncompressed) and
+   * everything else through as it is: a slow or stalling connection, made to order.
+   */
+  async function htmlProxy(send: (html: Buffer, res: http.ServerResponse) => Promise<void>): Promise<{ origin: string; close: () => void }> {
     const proxy = http.createServer((req, res) => {
       void (async () => {
         const upstream = await fetch(`${baseUrl()}${req.url}`, { headers: { accept: req.headers.accept ?? "*/*", "accept-encoding": "identity" } });
         const type = upstream.headers.get("content-type") ?? "application/octet-stream";
         const body = Buffer.from(await upstream.arrayBuffer());
         res.writeHead(upstream.status, { "content-type": type });
-        const size = type.startsWith("text/html") ? 2000 : body.length;
-        for (let at = 0; at < body.length; at += size) {
-          if (at > 0) await new Promise((resolve) => setTimeout(resolve, 30));
-          res.write(body.subarray(at, at + size));
-        }
-        res.end();
+        if (type.startsWith("text/html")) await send(body, res);
+        res.end(type.startsWith("text/html") ? undefined : body);
       })();
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-    const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    return { origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close: () => proxy.close() };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("paints nothing until a page's top has arrived whole: title, tags and filters, or the image page's top bar", async () => {
+    // The HTML stalls for 400 ms just before the page's first-paint boundary (app/lib/first-paint.tsx).
+    // Chromium draws no frame, so runs no animation frame callback, while the first paint is held.
+    let boundary = "";
+    const stalled: string[] = [];
+    const proxy = await htmlProxy(async (html, res) => {
+      const at = html.indexOf(`id="${boundary}"`);
+      if (at < 0) return void res.write(html);
+      stalled.push(boundary);
+      res.write(html.subarray(0, at));
+      await pause(400);
+      res.write(html.subarray(at));
+    });
+    const image = (await newestImages(3))[2]!;
+    const drawnEarly: string[] = [];
+    try {
+      for (const [width, path, id] of [
+        [390, "/", "results"],
+        [1300, "/", "results"],
+        [1300, `/?q=${encodeURIComponent(image.title.split(" ")[0]!)}`, "results"],
+        [1300, `/creator/${encodeURIComponent(image.creator.name)}`, "results"],
+        [390, image.path, "image-frame"],
+        [1280, image.path, "image-frame"],
+      ] as const) {
+        boundary = id;
+        const page = await newPage("desktop", { viewport: { width, height: 900 } });
+        await page.addInitScript((expected) => {
+          requestAnimationFrame(() => ((window as unknown as { firstFrameHad: boolean }).firstFrameHad = document.getElementById(expected) !== null));
+        }, id);
+        await page.goto(`${proxy.origin}${path}`, { waitUntil: "load" });
+        if (!(await page.evaluate(() => (window as unknown as { firstFrameHad: boolean }).firstFrameHad))) drawnEarly.push(`${path} at ${width}px`);
+        await page.close();
+      }
+    } finally {
+      proxy.close();
+    }
+    expect(stalled).toHaveLength(6);
+    expect(drawnEarly).toEqual([]);
+  });
+
+  it("moves nothing while its HTML arrives a piece at a time, as on a slow connection", async () => {
+    // The proxy sends each page's HTML in 2 KB pieces, 30 ms apart: the browser paints what it has meanwhile.
+    const proxy = await htmlProxy(async (html, res) => {
+      for (let at = 0; at < html.length; at += 2000) {
+        if (at > 0) await pause(30);
+        res.write(html.subarray(at, at + 2000));
+      }
+    });
     const image = (await newestImages(3))[2]!;
     const moved: string[] = [];
     try {
       for (const [width, path] of [[390, "/"], [639, "/"], [1024, "/"], [1920, "/"], [390, image.path], [1280, image.path]] as const) {
         const page = await newPage("desktop", { viewport: { width, height: 900 } });
         const shifts = await watchLayoutShifts(page);
-        await page.goto(`${origin}${path}`, { waitUntil: "load" });
+        await page.goto(`${proxy.origin}${path}`, { waitUntil: "load" });
         moved.push(...(await shifts()).map((shift) => `${path} at ${width}px: ${shift}`));
         await page.close();
       }

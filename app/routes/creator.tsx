@@ -9,6 +9,7 @@ import { filterParams } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { BackToGallery } from "~/features/layout/back-to-gallery";
 import { queryString } from "~/lib/api";
+import { FirstPaintBoundary } from "~/lib/first-paint";
 import { isNotFound } from "~/lib/not-found";
 import type { Route } from "./+types/creator";
 
@@ -97,15 +98,17 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
       <div className="mb-5">
         <ListFiltersBar filters={filters} hrefFor={filtersHref} />
       </div>
-      {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">No images match these filters.</p>}
-      <ImageGrid
-        images={list.images}
-        label={`Images by ${creator.name}`}
-        loading={list.loading}
-        onLoadMore={list.loadMore}
-        onOpen={setOpen}
-        onIntent={preloadModal}
-      />
+      <FirstPaintBoundary id="results">
+        {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">No images match these filters.</p>}
+        <ImageGrid
+          images={list.images}
+          label={`Images by ${creator.name}`}
+          loading={list.loading}
+          onLoadMore={list.loadMore}
+          onOpen={setOpen}
+          onIntent={preloadModal}
+        />
+      </FirstPaintBoundary>
       {open !== null && (
         <Suspense>
           <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />

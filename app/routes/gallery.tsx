@@ -8,6 +8,7 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { filterParams, isImagePath, listKey } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
+import { FirstPaintBoundary } from "~/lib/first-paint";
 import type { Route } from "./+types/gallery";
 
 /**
@@ -125,25 +126,27 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <ListFiltersBar filters={filters} hrefFor={filtersHref} />
       </div>
 
-      {reloading ? (
-        <LoadingIndicator />
-      ) : list.images.length > 0 ? (
-        <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!isImagePath(location.pathname)} />
-      ) : orientation || color ? (
-        <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
-      ) : tag || q ? (
-        <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
-      ) : (
-        <EmptyState title="No images found in the database" hint="Add some with npm run import, or start the server with DEMO_IMAGES=150 to generate a demo collection." />
-      )}
-      {list.error && (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
-          <p>Could not load more images: {list.error}</p>
-          <button type="button" className="button-secondary" onClick={list.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <FirstPaintBoundary id="results">
+        {reloading ? (
+          <LoadingIndicator />
+        ) : list.images.length > 0 ? (
+          <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!isImagePath(location.pathname)} />
+        ) : orientation || color ? (
+          <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
+        ) : tag || q ? (
+          <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
+        ) : (
+          <EmptyState title="No images found in the database" hint="Add some with npm run import, or start the server with DEMO_IMAGES=150 to generate a demo collection." />
+        )}
+        {list.error && (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
+            <p>Could not load more images: {list.error}</p>
+            <button type="button" className="button-secondary" onClick={list.retry}>
+              Try again
+            </button>
+          </div>
+        )}
+      </FirstPaintBoundary>
       <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
     </main>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useOutletContext } from "react-router";
 import { parseImageSegment, type ImageSummary } from "#contracts/catalog";
-import { IMAGE_FRAME_ID, ImageOverlay } from "~/features/gallery/image-overlay";
+import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { queryString } from "~/lib/api";
 import { orNotFound } from "~/lib/not-found";
@@ -19,9 +19,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ data }: Route.MetaArgs) {
   return data ? imageMeta(data.image, data.baseUrl) : [];
 }
-
-/** No paint until the overlay's top bar is parsed (its buttons moved as they arrived one by one); its image frame follows the bar. */
-export const links: Route.LinksFunction = () => [{ rel: "expect", href: `#${IMAGE_FRAME_ID}`, blocking: "render" }];
 
 /** `/images/{id}-{slug}`: the image's detail over the gallery, opened from a card or a shared link. */
 export default function ImageRoute({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { useToggleLike } from "~/features/engagement/like-button";
 import { shareImage } from "~/features/engagement/share";
 import { useEngagement } from "~/features/engagement/store";
 import { api } from "~/lib/api";
+import { FirstPaintBoundary } from "~/lib/first-paint";
 import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
@@ -30,10 +31,6 @@ export interface ImageOverlayProps {
   /** What the U key does when the image is liked: unlike it (gallery) or only log (profile). */
   unlikeKey?: "unlike" | "log";
 }
-
-
-/** The id of the frame around the image, right after the overlay's top bar (the image page waits for it before painting). */
-export const IMAGE_FRAME_ID = "image-frame";
 
 /**
  * The detail view of one image, as a modal dialog over the page: focus moves in and stays
@@ -178,7 +175,8 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
             </div>
           </header>
 
-          <div id={IMAGE_FRAME_ID} className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
+          {/* The image page's first paint waits for the top bar above, whose buttons moved as they arrived one by one. */}
+          <FirstPaintBoundary id="image-frame" className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
             <div
               className="relative"
               style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder }}
@@ -193,7 +191,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
                 onLoad={() => setLoadedId(image.id)}
               />
             </div>
-          </div>
+          </FirstPaintBoundary>
 
           <div className="grid gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[1fr_18rem]">
             <div className="min-w-0">
