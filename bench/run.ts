@@ -208,6 +208,7 @@ async function main() {
       `Lists narrowed by orientation and colour, every request reading PostgreSQL, ${NOT_KEPT_REQUESTS} requests per line:`,
       filterScenarios(uncachedUrl).map(([name, target]) => [`${name}, not kept`, target]),
       NOT_KEPT_REQUESTS,
+      NOT_KEPT_P95_TARGET_MS,
     );
   } finally {
     await closeAll();
