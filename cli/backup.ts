@@ -1,6 +1,5 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { backupDatabase, restoreDatabase, type BackupManifest } from "../server/db/backup.ts";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
@@ -9,7 +8,7 @@ import { copyMedia } from "../server/media/copy-media.ts";
 import { localDiskStorage } from "../server/media/local-disk-storage.ts";
 import { createMediaStorage, type MediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage:
   npm run backup -- <out-dir>            copy the database (one consistent snapshot) and its media files
@@ -43,7 +42,7 @@ async function restrictToOwner(dir: string): Promise<void> {
 }
 
 await runCommand("backup", usage, async () => {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { restore: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { positionals, values } = parseCommandLine({ allowPositionals: true, options: { restore: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
   const dir = values.restore ?? positionals[0];
   if (!dir || positionals.length > (values.restore ? 0 : 1)) throw new UsageError("Name one folder");

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { createImportService } from "../server/catalog/import/import-service.ts";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
@@ -6,7 +5,7 @@ import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { licenseUrlOf } from "../server/media/labels.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage: npm run colors
 
@@ -15,7 +14,7 @@ Imports label new images themselves; this is for images imported before colour l
 Stop it at any time: run again, it goes on with the images still unlabelled. Works while the server runs.`;
 
 await runCommand("colors", usage, async () => {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
+  const { values, positionals } = parseCommandLine({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
   if (positionals.length) throw new UsageError(`Unexpected argument: ${positionals.join(" ")}`);
 

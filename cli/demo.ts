@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { DEFAULT_DEMO_SEED, seedDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
 import { createImportService, formatSummary } from "../server/catalog/import/import-service.ts";
 import { loadConfig } from "../server/config.ts";
@@ -6,7 +5,7 @@ import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { licenseUrlOf } from "../server/media/labels.ts";
 
 const usage = `Usage: npm run demo -- [--count <n>] [--seed <s>]
@@ -22,7 +21,7 @@ const whole = (value: string | undefined, name: string, fallback: number, max: n
 };
 
 await runCommand("demo", usage, async () => {
-  const { values } = parseArgs({ options: { count: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseCommandLine({ options: { count: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
   const count = whole(values.count, "count", 150, 5000);
   const seed = whole(values.seed, "seed", DEFAULT_DEMO_SEED, 2 ** 31 - 1);

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { airtableSource } from "../server/catalog/import/airtable-source.ts";
 import { folderSource } from "../server/catalog/import/folder-source.ts";
@@ -8,7 +7,7 @@ import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { licenseUrlOf } from "../server/media/labels.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
@@ -26,7 +25,7 @@ Importing again updates the records it imported before. Works while the server r
 const LIST_SKIPS = 20;
 
 await runCommand("import", usage, async () => {
-  const { positionals, values } = parseArgs({
+  const { positionals, values } = parseCommandLine({
     allowPositionals: true,
     options: { creator: { type: "string" }, table: { type: "string" }, help: { type: "boolean", short: "h" } },
   });

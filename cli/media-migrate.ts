@@ -1,11 +1,10 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.ts";
 import { copyMedia, planMigration } from "../server/media/copy-media.ts";
 import { localDiskStorage } from "../server/media/local-disk-storage.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand, UsageError } from "./run.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 
 const usage = `Usage:
   npm run media:migrate      copy the media under DATA_DIR/media into the bucket named by S3_BUCKET
@@ -17,7 +16,7 @@ servers with the S3_* settings, then migrate once more for files added in betwee
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 await runCommand("media:migrate", usage, async () => {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
+  const { positionals, values } = parseCommandLine({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
   if (positionals.length) throw new UsageError(`Unexpected ${positionals.join(" ")}`);
   const config = loadConfig();

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
@@ -8,7 +7,7 @@ import { createMediaRepository } from "../server/media/media-repository.ts";
 import { createRelabelService, formatRelabelSummary } from "../server/media/relabel-service.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
 import { progressBar } from "../server/progress.ts";
-import { runCommand } from "./run.ts";
+import { parseCommandLine, runCommand } from "./run.ts";
 
 const usage = `Usage: npm run media:relabel
 
@@ -19,7 +18,7 @@ and after changing BASE_URL. Images already labelled are passed over, so an inte
 runs; a CDN in front keeps the old files until it is purged.`;
 
 await runCommand("media:relabel", usage, async () => {
-  const { values } = parseArgs({ options: { help: { type: "boolean", short: "h" } } });
+  const { values } = parseCommandLine({ options: { help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
 
   const config = loadConfig();
