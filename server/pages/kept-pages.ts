@@ -18,45 +18,47 @@ interface KeptRoute {
   path: RegExp;
   /** The query parameters the page reads. */
   params: string[];
-  /** Renders kept per URL: pages showing random Explore tags keep a few, one chosen per request. */
-  variants: number;
+  /** Renders kept of a URL with these kept query parameters, one chosen per request. */
+  variants: (kept: URLSearchParams) => number;
 }
 
-/** Explore tags are drawn at random per render; this many draws are kept per URL. */
+/**
+ * Explore tags are drawn at random per render: the home page keeps this many draws. Other
+ * pages keep one (a tag's, a search's, an image's behind its overlay): a few draws of each of
+ * thousands of URLs would cost a render each, and their share of the memory.
+ */
 export const EXPLORE_VARIANTS = 4;
+const one = () => 1;
 
 /** The list filters every list page reads (contracts/catalog.ts listFilters). */
 const FILTERS = ["orientation", "color"];
 
 const routes: KeptRoute[] = [
   // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q` and the filters; a tag wins over `q`).
-  { path: /^\/$/, params: ["tag", "q", ...FILTERS], variants: EXPLORE_VARIANTS },
+  { path: /^\/$/, params: ["tag", "q", ...FILTERS], variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
   // An image over the newest images; `.data` is React Router's data request for a navigation.
-  { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: EXPLORE_VARIANTS },
-  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: 1 },
-  { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: 1 },
+  { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: one },
+  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: one },
+  { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: one },
 ];
 
 /** Longer URLs are rendered per request (a search is at most 200 characters, contracts/catalog.ts). */
 const KEY_MAX_LENGTH = 1024;
 
-/** The cache key of a request for a kept page, with its route; undefined when it is not one. */
-export function keptPageKey(url: string): { key: string; route: KeptRoute } | undefined {
+/** The cache key of a request for a kept page, with how many renders of it to keep; undefined when it is not one. */
+export function keptPageKey(url: string): { key: string; variants: number } | undefined {
   const at = url.indexOf("?");
   const path = at < 0 ? url : url.slice(0, at);
   const route = routes.find((candidate) => candidate.path.test(path));
   if (!route) return undefined;
-  let key = path;
-  if (at >= 0) {
-    const query = new URLSearchParams(url.slice(at + 1));
-    const kept = new URLSearchParams();
-    for (const name of route.params) {
-      const value = query.get(name);
-      if (value && !(name === "q" && query.get("tag"))) kept.set(name, value);
-    }
-    if (kept.size) key += `?${kept}`;
+  const query = new URLSearchParams(at < 0 ? "" : url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const name of route.params) {
+    const value = query.get(name);
+    if (value && !(name === "q" && query.get("tag"))) kept.set(name, value);
   }
-  return key.length <= KEY_MAX_LENGTH ? { key, route } : undefined;
+  const key = kept.size ? `${path}?${kept}` : path;
+  return key.length <= KEY_MAX_LENGTH ? { key, variants: route.variants(kept) } : undefined;
 }
 
 /**
@@ -78,7 +80,7 @@ export function keptPages(
       rendered = true;
       return render(kept.key, req);
     };
-    cache.get(kept.key, kept.route.variants, renderHere).then((page) => {
+    cache.get(kept.key, kept.variants, renderHere).then((page) => {
       const at = kept.key.indexOf("?");
       const params = new URLSearchParams(at < 0 ? "" : kept.key.slice(at + 1));
       if (!rendered && page.status === 200 && params.has("q")) onSearch(params, req);

@@ -52,6 +52,8 @@ export interface PageCache {
 interface Slot {
   pages: Page[];
   rendering: Promise<Page> | undefined;
+  /** When the render of the oldest kept page began: its like and download counts are from then or later. */
+  since: number;
 }
 
 function toPage({ status, headers, html }: RenderedPage): Page {
@@ -64,8 +66,11 @@ function toPage({ status, headers, html }: RenderedPage): Page {
 const keepable = (page: RenderedPage) => page.status === 200 && !page.headers.has("set-cookie");
 const pick = (pages: Page[]) => pages[Math.floor(Math.random() * pages.length)]!;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How late a kept page may show like and download counts, at most (decision 015). */
-export const COUNTS_LAG_MS = 1000;
+/**
+ * How long a kept page serves like and download counts that changed since its render before
+ * it is rendered anew, in the background (decision 015).
+ */
+export const COUNTS_LAG_MS = 30_000;
 const utcDay = () => Math.floor(Date.now() / DAY_MS);
 
 export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits): PageCache {
@@ -82,23 +87,19 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
   let generation = 0;
   let day = utcDay();
 
-  let clearedAt = 0;
-  let countsTimer: NodeJS.Timeout | undefined;
+  /** When the database last announced new like or download counts. */
+  let countsChangedAt = 0;
   const clear = () => {
-    clearTimeout(countsTimer);
-    countsTimer = undefined;
-    clearedAt = Date.now();
     slots.clear();
     pages = 0;
     generation++;
   };
   changes?.subscribe((payload) => {
-    // New likes and downloads drop the pages at most once a second (COUNTS_LAG_MS): a storm of
-    // likes would otherwise have every visitor's page rendered anew. Anything else at once.
-    if (payload !== "counts") return clear();
-    const wait = clearedAt + (limits.countsLagMs ?? COUNTS_LAG_MS) - Date.now();
-    if (wait <= 0) clear();
-    else countsTimer ??= setTimeout(clear, wait).unref();
+    // New likes and downloads do not drop pages: a storm of likes would have every visitor's
+    // page rendered anew. A page they made out of date is served for COUNTS_LAG_MS more, then
+    // rendered again in the background on its next request. Anything else drops every page at once.
+    if (payload === "counts") countsChangedAt = Date.now();
+    else clear();
   });
 
   const evict = () => {
@@ -111,11 +112,35 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
     }
   };
 
-  const keep = (key: string, slot: Slot, page: Page) => {
+  const keep = (key: string, slot: Slot, page: Page, started: number, refresh: boolean) => {
     if (slots.get(key) !== slot) return;
+    if (refresh) {
+      // The pages it replaces showed counts from before `started`.
+      pages -= slot.pages.length;
+      slot.pages = [];
+      slot.since = started;
+    }
     slot.pages.push(page);
     pages++;
     evict();
+  };
+
+  /** Renders the page at `key` into `slot`, once at a time: kept when it may be and no change overtook it. */
+  const renderInto = (key: string, slot: Slot, render: () => Promise<RenderedPage>, refresh: boolean): Promise<Page> => {
+    const started = Date.now();
+    const startedIn = generation;
+    const rendering = render().then((rendered) => {
+      const page = toPage(rendered);
+      if (generation === startedIn && keepable(rendered)) keep(key, slot, page, started, refresh);
+      return page;
+    });
+    slot.rendering = rendering;
+    const done = () => {
+      if (slot.rendering === rendering) slot.rendering = undefined;
+      if (!slot.pages.length && slots.get(key) === slot) slots.delete(key);
+    };
+    rendering.then(done, done);
+    return rendering;
   };
 
   return {
@@ -125,34 +150,21 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
         day = utcDay();
         clear();
       }
-      let slot = slots.get(key);
-      if (slot) {
-        slots.delete(key);
-        slots.set(key, slot);
-        if (slot.pages.length >= variants) return Promise.resolve(pick(slot.pages));
-        // Another variant is on its way: meanwhile, those kept serve.
-        if (slot.rendering) return slot.pages.length ? Promise.resolve(pick(slot.pages)) : slot.rendering;
-      } else {
-        slot = { pages: [], rendering: undefined };
-        slots.set(key, slot);
+      const slot = slots.get(key);
+      if (!slot) {
+        const fresh: Slot = { pages: [], rendering: undefined, since: Date.now() };
+        slots.set(key, fresh);
+        return renderInto(key, fresh, render, false);
       }
-      const started = generation;
-      const current = slot;
-      const rendering = render().then((rendered) => {
-        const page = toPage(rendered);
-        if (generation === started && keepable(rendered)) keep(key, current, page);
-        else if (!current.pages.length && slots.get(key) === current) slots.delete(key);
-        return page;
-      });
-      current.rendering = rendering;
-      const done = () => {
-        if (current.rendering === rendering) current.rendering = undefined;
-      };
-      rendering.then(done, () => {
-        done();
-        if (!current.pages.length && slots.get(key) === current) slots.delete(key);
-      });
-      return rendering;
+      slots.delete(key);
+      slots.set(key, slot);
+      if (!slot.pages.length) return slot.rendering ?? renderInto(key, slot, render, false);
+      // Something is kept: it is served, and what it lacks is rendered meanwhile, one at a time.
+      const outOfDate = countsChangedAt > slot.since && Date.now() - slot.since >= (limits.countsLagMs ?? COUNTS_LAG_MS);
+      if (!slot.rendering && (outOfDate || slot.pages.length < variants)) {
+        renderInto(key, slot, render, outOfDate).catch(() => {}); // a failed render keeps what was kept
+      }
+      return Promise.resolve(pick(slot.pages));
     },
     get size() {
       return { pages, bytes: heldBytes() };
