@@ -28,6 +28,9 @@ describe("a body sent many times", () => {
     expect(plain.body.equals(html)).toBe(true);
     expect(plain.etag).not.toBe(gzip.etag);
     expect(gzip.etag).toBe(`${plain.etag}-gzip`);
+    // Such a client asks again: the plain body is kept from then on, not made anew per request.
+    expect(body.bytes).toBe(gzip.body.length + html.length);
+    expect((await body.for(accepting())).body).toBe((await body.for(accepting())).body);
   });
 
   it("sends small bodies as they are", async () => {
