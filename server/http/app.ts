@@ -98,7 +98,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     const render = createFetchHandler(build, mode);
     const origin = config.baseUrl;
     app.use(
-      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE), async (path, req) => {
+      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log), async (path, req) => {
         // Rendered for the anonymous visitor who asked first, for every one after: the kept
         // page's policy names its inline scripts' hashes instead of this nonce (page-cache.ts).
         const nonce = newNonce();

@@ -85,6 +85,17 @@ describe("pages kept until the catalog changes", () => {
     expect(served.size).toBe(3);
   });
 
+  it("keeps serving a kept page when rendering it again fails, and logs the failure", async () => {
+    const failures: string[] = [];
+    const cache = createPageCache(changes, { bytes: 1e8, pages: 100 }, { error: (message) => failures.push(message) });
+    const { render } = renderer();
+    await cache.get("/license", 2, render); // two variants: the second is rendered on the next request
+    const page = await cache.get("/license", 2, () => Promise.reject(new Error("the database went away")));
+    expect(await html(page)).toContain("render 1");
+    await vi.waitFor(() => expect(failures).toEqual(["Could not render /license again"]));
+    expect(await html(await cache.get("/license", 1, render))).toContain("render 1");
+  });
+
   it("renders every time what must not be kept: errors, and pages that set a cookie", async () => {
     const cache = createPageCache(changes, { bytes: 1e8, pages: 100 });
     const missing = renderer({ status: 404 });

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from "../db/change-feed.ts";
 import { EncodedBody } from "../http/encoded-body.ts";
+import type { Logger } from "../logger.ts";
 import { hashBasedCsp, inlineHashes, type InlineHashes } from "./inline-hashes.ts";
 
 /**
@@ -73,7 +74,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const COUNTS_LAG_MS = 30_000;
 const utcDay = () => Math.floor(Date.now() / DAY_MS);
 
-export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits): PageCache {
+/** `log` hears of renders that failed in the background, after their request had a kept page. */
+export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits, log?: Pick<Logger, "error">): PageCache {
   /** In least recently used order, first to go first. */
   const slots = new Map<string, Slot>();
   let pages = 0;
@@ -162,7 +164,8 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
       // Something is kept: it is served, and what it lacks is rendered meanwhile, one at a time.
       const outOfDate = countsChangedAt > slot.since && Date.now() - slot.since >= (limits.countsLagMs ?? COUNTS_LAG_MS);
       if (!slot.rendering && (outOfDate || slot.pages.length < variants)) {
-        renderInto(key, slot, render, outOfDate).catch(() => {}); // a failed render keeps what was kept
+        // A failed render keeps what was kept, and is tried again by the next request.
+        renderInto(key, slot, render, outOfDate).catch((error: unknown) => log?.error(`Could not render ${key} again`, error));
       }
       return Promise.resolve(pick(slot.pages));
     },
