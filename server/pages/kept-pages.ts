@@ -36,7 +36,7 @@ const FILTERS = ["orientation", "color"];
 const routes: KeptRoute[] = [
   // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q` and the filters; a tag wins over `q`).
   { path: /^\/$/, params: ["tag", "q", ...FILTERS], variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
-  // An image over the newest images; `.data` is React Router's data request for a navigation.
+  // An image's page (the newest images behind its overlay are drawn in the browser); `.data` is React Router's data request for a navigation.
   { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: one },
   { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: one },
   { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: one },
