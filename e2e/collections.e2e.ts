@@ -5,7 +5,7 @@ import type { CollectionSummary } from "#contracts/collections";
 import { unzip } from "../test/unzip.ts";
 import { signUpByApi } from "./account-page.ts";
 import { baseUrl, expectNoAxeViolations, interactive, newContext, newPage } from "./browser.ts";
-import { newestImages } from "./gallery-page.ts";
+import { imageDetail, newestImages } from "./gallery-page.ts";
 
 /**
  * A collection from its making to its public page and its ZIP: made from the overlay, filled
@@ -104,7 +104,7 @@ describe("collections", () => {
     expect(new URL(visitor.url()).searchParams.get("redirectTo")).toBe(collection!.path);
 
     // The owner's Download all: a ZIP of both images, each counted as a download.
-    const downloadsOf = async (id: number) => ((await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageSummary).downloads;
+    const downloadsOf = async (id: number) => (await imageDetail(id)).downloads;
     const before = { first: await downloadsOf(first.id), second: await downloadsOf(second.id) };
     await page.goto(collection!.path);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/collection-desktop.png`, fullPage: true });

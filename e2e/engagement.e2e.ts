@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ImageSummary } from "#contracts/catalog";
 import { baseUrl, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
-import { newestImages } from "./gallery-page.ts";
+import { imageDetail, newestImages } from "./gallery-page.ts";
 
 /**
  * Likes, downloads, share and reports as a visitor meets them: on a card of the grid and in
@@ -184,7 +184,7 @@ describe("downloads", () => {
     await expect.poll(() => fact(dialog, "Downloads")).toBe(image.downloads + 1);
 
     // The server counted it too.
-    const stored = (await (await fetch(`${baseUrl()}/api/images/${image.id}`)).json()) as ImageSummary;
+    const stored = await imageDetail(image.id);
     expect(stored.downloads).toBe(image.downloads + 1);
   });
 

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ImageDetail } from "#contracts/catalog";
 import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
-import { cards, newestDemoImages, newestImages, shownIds } from "./gallery-page.ts";
+import { cards, imageDetail, newestDemoImages, newestImages, shownIds } from "./gallery-page.ts";
 
 /** The image detail: the overlay over the grid, and the image's own server-rendered page. */
 
-async function detail(id: number): Promise<ImageDetail> {
-  return (await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageDetail;
-}
-
 describe("how it was made", () => {
   it("shows the model, prompt and the rest on the page of an image whose source told them, and nothing of the kind otherwise", async () => {
-    const details = await Promise.all((await newestImages(30)).map((image) => detail(image.id)));
+    const details = await Promise.all((await newestImages(30)).map((image) => imageDetail(image.id)));
     const made = details.find((image) => image.howMade?.model && image.howMade.prompt && image.howMade.generatedAt)!;
     const plain = details.find((image) => image.howMade === null)!;
     expect(made && plain).toBeTruthy();
@@ -36,7 +31,7 @@ describe("detail overlay", () => {
   it.each(["desktop", "phone"] as const)("opens over the grid on %s with the image's own URL, and Back closes it", async (viewport) => {
     const page = await newPage(viewport);
     await page.goto("/", { waitUntil: "networkidle" });
-    const image = await detail((await shownIds(page))[1]!);
+    const image = await imageDetail((await shownIds(page))[1]!);
     const viewed = page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`/api/images/${image.id}/views`));
     await cards(page).nth(1).locator("a").first().click();
     await page.waitForURL(`${baseUrl()}${image.path}`);
@@ -67,7 +62,7 @@ describe("detail overlay", () => {
     const page = await newPage();
     await page.goto("/", { waitUntil: "networkidle" });
     // The page's own first three: other test files add images meanwhile.
-    const [first, second, third] = await Promise.all((await shownIds(page)).slice(0, 3).map(detail));
+    const [first, second, third] = await Promise.all((await shownIds(page)).slice(0, 3).map(imageDetail));
     await cards(page).nth(1).locator("a").first().click();
     await page.getByRole("dialog", { name: second!.title }).waitFor();
     await page.keyboard.press("ArrowRight");
@@ -162,7 +157,7 @@ describe("detail overlay on a creator's page", () => {
 
 describe("an image's own page", () => {
   it("renders the detail over the gallery on the server, with meta tags and ImageObject data", async () => {
-    const image = await detail((await newestImages(5))[4]!.id);
+    const image = await imageDetail((await newestImages(5))[4]!.id);
     const response = await fetch(`${baseUrl()}${image.path}`);
     expect(response.status).toBe(200);
     const html = await response.text();

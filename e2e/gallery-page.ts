@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import type { ImagePage, ImageSummary } from "#contracts/catalog";
+import type { ImageDetail, ImagePage, ImageSummary } from "#contracts/catalog";
 import { baseUrl } from "./browser.ts";
 
 /** Helpers shared by the gallery's browser tests. */
@@ -11,6 +11,11 @@ export const cards = (page: Page) => page.getByRole("list", { name: "Images" }).
 export async function newestImages(limit = 60): Promise<ImageSummary[]> {
   const res = await fetch(`${baseUrl()}/api/images?limit=${limit}`);
   return ((await res.json()) as ImagePage).items;
+}
+
+/** One image as the JSON API answers it, with its current counts. */
+export async function imageDetail(id: number): Promise<ImageDetail> {
+  return (await (await fetch(`${baseUrl()}/api/images/${id}`)).json()) as ImageDetail;
 }
 
 /** The ids of the page's cards, in the page's order. */

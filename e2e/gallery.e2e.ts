@@ -1,9 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { ImageSummary } from "#contracts/catalog";
 import { baseUrl, newPage } from "./browser.ts";
-import { cards, newestImages, popularTag, shownIds, watchLayoutShifts } from "./gallery-page.ts";
+import { cards, imageDetail, newestImages, popularTag, shownIds, watchLayoutShifts } from "./gallery-page.ts";
 
 /** The gallery home, its grid, tags, search and the pages around it, in Chromium at desktop and phone sizes. */
 
@@ -351,7 +350,7 @@ describe("home page", () => {
 
     // The overlay's large image and its related images too.
     const [shown] = await shownIds(page);
-    const image = (await (await fetch(`${baseUrl()}/api/images/${shown}`)).json()) as ImageSummary;
+    const image = await imageDetail(shown!);
     await cards(page).first().locator("a").first().click();
     const dialog = page.getByRole("dialog", { name: image.title });
     await dialog.waitFor();
