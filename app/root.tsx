@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
+import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";
 import type { Route } from "./+types/root";
@@ -27,8 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* No paint before the header has arrived whole (Chrome unblocks at <main>'s start tag): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
-        <link rel="expect" href="#content" blocking="render" />
+        {/* No paint before the header has arrived whole (every page's <main> is #content): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
+        <HoldFirstPaint until="content" />
       </head>
       <body>
         {children}

@@ -1,16 +1,24 @@
 import type { ReactNode } from "react";
 
 /**
- * The browser's first paint waits until the HTML reaches this boundary: a `<link rel="expect"
- * blocking="render">` (React hoists it into <head>) names the boundary's element, and Chrome
- * unblocks rendering once that element's start tag is parsed. Everything above it (a page's
- * title, tags and filters, whose rows moved as their last pieces arrived) is then laid out
- * whole; what follows it, such as grid cards of fixed size, may still stream in.
+ * Holds the browser's first paint until the element with id `until` is reached in the HTML: a
+ * `<link rel="expect" blocking="render">`. Chrome ends the hold once that element's start tag
+ * is parsed, not its end (measured on Chromium 156), so everything above it is laid out whole.
+ * Only a link parsed in <head> holds anything; React hoists one rendered further down there.
+ */
+export function HoldFirstPaint({ until }: { until: string }) {
+  return <link rel="expect" href={`#${until}`} blocking="render" />;
+}
+
+/**
+ * The part of a page that may stream in: the first paint waits until the HTML reaches it, so
+ * that what comes above (a page's title, tags and filters, whose rows moved as their last
+ * pieces arrived) is whole; what follows, such as grid cards of fixed size, may still arrive.
  */
 export function FirstPaintBoundary({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   return (
     <>
-      <link rel="expect" href={`#${id}`} blocking="render" />
+      <HoldFirstPaint until={id} />
       <div id={id} className={className}>
         {children}
       </div>
