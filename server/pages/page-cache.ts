@@ -152,13 +152,8 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
         day = utcDay();
         clear();
       }
-      const slot = slots.get(key);
-      if (!slot) {
-        const fresh: Slot = { pages: [], rendering: undefined, since: Date.now() };
-        slots.set(key, fresh);
-        return renderInto(key, fresh, render, false);
-      }
-      slots.delete(key);
+      const slot = slots.get(key) ?? { pages: [], rendering: undefined, since: Date.now() };
+      slots.delete(key); // and set again: the most recently used goes last
       slots.set(key, slot);
       if (!slot.pages.length) return slot.rendering ?? renderInto(key, slot, render, false);
       // Something is kept: it is served, and what it lacks is rendered meanwhile, one at a time.
