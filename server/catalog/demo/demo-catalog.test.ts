@@ -89,7 +89,10 @@ describe("the demo catalog", () => {
     const { rows: searches } = await database.pool.query<{ days: number; empty: number }>(
       "select count(distinct (created_at at time zone 'UTC')::date)::int as days, (count(*) filter (where results = 0))::int as empty from search_queries",
     );
-    expect(searches[0]!.days).toBe(90);
+    // The last 90 days, today included once part of it has passed: in the first minutes after
+    // midnight (UTC) today has no searches yet (demo-history.test.ts pins the days on a fixed clock).
+    expect(searches[0]!.days).toBeGreaterThanOrEqual(89);
+    expect(searches[0]!.days).toBeLessThanOrEqual(90);
     expect(searches[0]!.empty).toBeGreaterThan(0);
 
     // A second start finds the catalog filled and does nothing.
