@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -10,6 +9,7 @@ import { connect } from "../server/db/database.ts";
 import { freePort } from "../server/free-port.ts";
 import { fillCatalog } from "./catalog-fill.ts";
 import { openLoop, type KindFigures, type PlannedRequest } from "./open-loop.ts";
+import { cpuSeconds, postgresCpuSeconds } from "./process-cpu.ts";
 
 /**
  * `npm run bench:load [-- --rate 200 --duration 30 --warmup 5 --rows 20000 --accounts 20]`:
@@ -103,35 +103,6 @@ function planner(catalog: Catalog, accounts: string[], origin: string): () => Pl
   };
 }
 
-/** CPU seconds used so far by the processes `pids` (user + system), from /proc. */
-function cpuSeconds(pids: number[]): number {
-  const ticksPerSecond = 100; // USER_HZ, the same on every Linux
-  return pids.reduce((sum, pid) => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return sum + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-    } catch {
-      return sum; // gone meanwhile
-    }
-  }, 0);
-}
-
-/** The postmaster and its backends. */
-function postgresPids(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
-  const children = readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]!.split(" ")[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
 async function prepare(dataDir: string): Promise<Catalog> {
   const database = connect(runningServerUrl(dataDir)!, 1);
   try {
@@ -203,14 +174,13 @@ async function main() {
     await openLoop({ origin: server.baseUrl, rate: RATE, seconds: WARMUP, next });
 
     log(`Measuring: ${DURATION} s at ${RATE} requests/s, open loop (latency from each request's due time)...`);
-    const watched = { server: [server.pid], postgres: postgresPids(dataDir) };
-    const cpuBefore = { server: cpuSeconds(watched.server), postgres: cpuSeconds(watched.postgres), generator: process.cpuUsage() };
+    const cpuBefore = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(dataDir), generator: process.cpuUsage() };
     const started = performance.now();
     const result = await openLoop({ origin: server.baseUrl, rate: RATE, seconds: DURATION, next });
     const wall = (performance.now() - started) / 1000;
     const cpu = {
-      server: (cpuSeconds(watched.server) - cpuBefore.server) / wall,
-      postgres: (cpuSeconds(watched.postgres) - cpuBefore.postgres) / wall,
+      server: (cpuSeconds(server.pid) - cpuBefore.server) / wall,
+      postgres: (postgresCpuSeconds(dataDir) - cpuBefore.postgres) / wall,
       generator: ((({ user, system }) => user + system)(process.cpuUsage(cpuBefore.generator)) / 1e6) / wall,
     };
 
