@@ -11,7 +11,8 @@ import { addToToday } from "../insights/daily-activity.ts";
  * served by images_newest_idx (and images_creator_idx for a creator's images). A tag filter
  * walks that order and probes image_tags_tag_idx, or sorts the tag's images when the tag is
  * rare. Text search narrows candidates with the trigram index on search_text when the text
- * is rare, and walks the newest-first order when it is common.
+ * is rare, and walks the newest-first order when it is common, testing the search_text that
+ * images_newest_idx carries without reading the rows.
  */
 
 export interface LoggedSearch {
@@ -253,48 +254,59 @@ export function createCatalogRepository(db: Db) {
       select ${summaryColumns}, 0 as rank, i.status from images i join creators c on c.id = i.creator_id where ${condition}`));
   }
 
-  /** The ids of one page, in order, with their search tier. */
-  async function hits(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SQL> {
-    const newest = (condition: SQL, rank = 0, position: Position | null = from ?? null) =>
-      sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filter)} ${after(position)}
-        order by ${newestFirst} limit ${limit}`;
-    switch (filter.kind) {
-      case "all":
-        return newest(sql`true`);
-      case "creator":
-        return newest(sql`i.creator_id = ${filter.creatorId}`);
-      case "tag": {
-        // The tag's id as a constant lets the planner weigh how common the tag is.
-        const id = await tagId(filter.tag);
-        return newest(id ? sql`i.id in (select image_id from image_tags where tag_id = ${id})` : sql`false`);
-      }
-      case "search": {
-        // The SEARCH_TIERS tiers, in order.
-        const { wordStarts, contained } = textMatches(filter.q);
-        const start = from?.rank ?? 0;
-        const tiers = [
-          (position: Position | null) => newest(wordStarts, 0, position),
-          (position: Position | null) => newest(sql`${contained} and not ${wordStarts}`, 1, position),
-          (position: Position | null) => sql`select id, 2 as rank from (${ofTermsCreators(
-            sql`not ${contained} ${narrowedBy(filter)} ${after(position)}`,
-            limit,
-            sql`order by ${newestFirst}`,
-          )}) x join images i using (id) order by ${newestFirst} limit ${limit}`,
-        ].slice(start);
-        const branches = tiers.map((tier, i) => sql`(${tier(i === 0 ? (from ?? null) : null)})`);
-        return sql`${sql.join(branches, sql` union all `)} limit ${limit}`;
-      }
-    }
+  /** Summaries of the images `hits` (a statement giving `id` and `rank`) names, in list order; `terms` when the hits read it. */
+  async function summariesOf(hits: SQL, terms: SQL = sql``): Promise<SummaryRow[]> {
+    return named<SummaryRow>(await rows<RawSummaryRow>(sql`
+      ${terms} select ${summaryColumns}, h.rank
+      from (${hits}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
+      order by h.rank, ${newestFirst}`));
+  }
+
+  /** Ids of the newest published images meeting `condition` and `filters`, after `from`, as tier `rank`. */
+  const newest = (condition: SQL, filters: ListFilters, from: Position | null, limit: number, rank = 0) =>
+    sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filters)} ${after(from)}
+      order by ${newestFirst} limit ${limit}`;
+
+  /** Ids of one search tier's images (SEARCH_TIERS: 0 word starts, 1 contained elsewhere, 2 the creator's name), after `from`. */
+  function searchTier(filter: ImageFilter & { kind: "search" }, tier: number, from: Position | null, limit: number): SQL {
+    const { wordStarts, contained } = textMatches(filter.q);
+    if (tier === 0) return newest(wordStarts, filter, from, limit, 0);
+    if (tier === 1) return newest(sql`${contained} and not ${wordStarts}`, filter, from, limit, 1);
+    return sql`select id, 2 as rank from (${ofTermsCreators(
+      sql`not ${contained} ${narrowedBy(filter)} ${after(from)}`,
+      limit,
+      sql`order by ${newestFirst}`,
+    )}) x join images i using (id) order by ${newestFirst} limit ${limit}`;
   }
 
   return {
-    /** One page of published images, newest first (by tier first when searching). */
+    /**
+     * One page of published images, newest first. A search's page takes its tiers in order,
+     * one statement each, and stops once the page is full: a common word fills it from its
+     * first tier, and PostgreSQL plans only that (planning all three took as long as running one).
+     */
     async page(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SummaryRow[]> {
-      const terms = filter.kind === "search" ? sql`with ${searchTerms(filter.q)}` : sql``;
-      return named<SummaryRow>(await rows<RawSummaryRow>(sql`
-        ${terms} select ${summaryColumns}, h.rank
-        from (${await hits(filter, from, limit)}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
-        order by h.rank, ${newestFirst}`));
+      switch (filter.kind) {
+        case "all":
+          return summariesOf(newest(sql`true`, filter, from ?? null, limit));
+        case "creator":
+          return summariesOf(newest(sql`i.creator_id = ${filter.creatorId}`, filter, from ?? null, limit));
+        case "tag": {
+          // The tag's id as a constant lets the planner weigh how common the tag is.
+          const id = await tagId(filter.tag);
+          return summariesOf(newest(id ? sql`i.id in (select image_id from image_tags where tag_id = ${id})` : sql`false`, filter, from ?? null, limit));
+        }
+        case "search": {
+          const found: SummaryRow[] = [];
+          for (let tier = from?.rank ?? 0; tier < SEARCH_TIERS && found.length < limit; tier++) {
+            const position = tier === from?.rank ? from : null;
+            // Only the creators' tier, and a query with spaces (taggedWith), read `terms`.
+            const terms = tier === 2 || spaced(filter.q) ? sql`with ${searchTerms(filter.q)}` : sql``;
+            found.push(...(await summariesOf(searchTier(filter, tier, position, limit - found.length), terms)));
+          }
+          return found;
+        }
+      }
     },
 
     /**
