@@ -11,8 +11,8 @@ import { addToToday } from "../insights/daily-activity.ts";
  * served by images_newest_idx (and images_creator_idx for a creator's images). A tag filter
  * walks that order and probes image_tags_tag_idx, or sorts the tag's images when the tag is
  * rare. Text search narrows candidates with the trigram index on search_text when the text
- * is rare, and walks the newest-first order when it is common, testing the search_text that
- * images_newest_idx carries without reading the rows.
+ * is rare, and walks the newest-first order when it is common. images_newest_idx carries
+ * search_text, colors and orientation, so a walk tests them without reading the rows.
  */
 
 export interface LoggedSearch {

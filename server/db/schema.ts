@@ -194,7 +194,7 @@ export const images = pgTable(
   },
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
-    // Migration 0015 adds INCLUDE (search_text), which drizzle cannot declare: searches test the text in the index.
+    // Migration 0015 adds INCLUDE (search_text, colors, orientation), which drizzle cannot declare: lists test them in the index.
     index("images_newest_idx")
       // NULLS FIRST is what `order by created_at desc, id desc` means; drizzle's desc() alone says NULLS LAST.
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
