@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
+import { PAGE_MAIN_ID, PageMain } from "~/features/layout/page-main";
 import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";
@@ -28,8 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {/* No paint before the header has arrived whole (every page's <main> is #content): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
-        <HoldFirstPaint until="content" />
+        {/* No paint before the header has arrived whole (every page's <main> is a PageMain): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
+        <HoldFirstPaint until={PAGE_MAIN_ID} />
       </head>
       <body>
         {children}
@@ -64,7 +65,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {notFound ? (
         <NotFound />
       ) : (
-        <main id="content" className="page flex min-h-[60vh] flex-col items-center justify-center gap-3 py-16 text-center">
+        <PageMain className="page flex min-h-[60vh] flex-col items-center justify-center gap-3 py-16 text-center">
           <title>Something went wrong · Stockroom</title>
           <h1 className="text-2xl font-semibold">Something went wrong</h1>
           <p className="text-neutral-600 dark:text-neutral-400">
@@ -73,7 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <a href="/" className="button-primary mt-4">
             Return to Home
           </a>
-        </main>
+        </PageMain>
       )}
     </>
   );

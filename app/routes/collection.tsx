@@ -8,6 +8,7 @@ import { sharePage } from "~/features/engagement/share";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { BackToGallery } from "~/features/layout/back-to-gallery";
+import { PageMain } from "~/features/layout/page-main";
 import { queryString } from "~/lib/api";
 import { DownloadIcon, LockIcon, ShareIcon } from "~/lib/icons";
 import { orNotFound } from "~/lib/not-found";
@@ -41,7 +42,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState<number | null>(null);
 
   return (
-    <main id="content" className="page pb-20 pt-6">
+    <PageMain className="page pb-20 pt-6">
       <BackToGallery />
       <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
@@ -99,6 +100,6 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
           <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
-    </main>
+    </PageMain>
   );
 }

@@ -8,6 +8,7 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { filterParams } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { BackToGallery } from "~/features/layout/back-to-gallery";
+import { PageMain } from "~/features/layout/page-main";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { isNotFound } from "~/lib/not-found";
@@ -48,13 +49,13 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
   const { creator, filters } = loaderData;
   if (!creator) {
     return (
-      <main id="content" className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <PageMain className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Creator not found</h1>
         <p className="mt-2 text-neutral-600 dark:text-neutral-400">There are no images by this creator.</p>
         <Link to="/" className="button-primary mt-8">
           Return to home
         </Link>
-      </main>
+      </PageMain>
     );
   }
   return <CreatorPage creator={creator} filters={filters} />;
@@ -76,7 +77,7 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
     { label: "Likes", value: creator.likes },
   ];
   return (
-    <main id="content" className="page pb-20 pt-6">
+    <PageMain className="page pb-20 pt-6">
       <BackToGallery />
       <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
         <Avatar name={creator.name} url={creator.avatarUrl} size={88} />
@@ -114,6 +115,6 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
           <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
-    </main>
+    </PageMain>
   );
 }

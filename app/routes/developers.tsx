@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { PageMain } from "~/features/layout/page-main";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ApiReference = lazy(() => import("~/features/developers/api-reference"));
@@ -13,7 +14,7 @@ export default function Developers() {
   const hydrated = useHydrated();
   const loading = <p className="page py-8 text-neutral-600 dark:text-neutral-400">Loading the API reference…</p>;
   return (
-    <main id="content">
+    <PageMain>
       <div className="page max-w-5xl pt-8">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Developers</h1>
         <p className="mt-3 max-w-3xl text-neutral-700 dark:text-neutral-300">
@@ -26,6 +27,6 @@ export default function Developers() {
         </p>
       </div>
       {hydrated ? <Suspense fallback={loading}>{<ApiReference />}</Suspense> : loading}
-    </main>
+    </PageMain>
   );
 }

@@ -7,6 +7,7 @@ import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { filterParams, isImagePath, listKey } from "~/features/gallery/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { PageMain } from "~/features/layout/page-main";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -90,7 +91,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   const total = found ?? String(list.images.length);
   return (
-    <main id="content" className="page pb-20">
+    <PageMain className="page pb-20">
       <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
         {tag ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -153,7 +154,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         )}
       </FirstPaintBoundary>
       <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
-    </main>
+    </PageMain>
   );
 }
 

@@ -9,6 +9,7 @@ import { type FormResult, readForm, redirectWithCookies, runForm } from "~/featu
 import { LikedImages, useLikedList } from "~/features/account/liked-images";
 import { CollectionsTab } from "~/features/collections/collections-tab";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
+import { PageMain } from "~/features/layout/page-main";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
 import { AvatarForm } from "~/features/studio/avatar-form";
 import type { Route } from "./+types/profile-settings";
@@ -126,7 +127,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main id="content" className="page max-w-5xl py-8 sm:py-12">
+    <PageMain className="page max-w-5xl py-8 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Profile Settings</h1>
       <p className="mt-1 text-neutral-600 dark:text-neutral-400">Signed in as {viewer.email}</p>
 
@@ -187,6 +188,6 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
           />
         )}
       </div>
-    </main>
+    </PageMain>
   );
 }

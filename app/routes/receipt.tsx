@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { receiptIdParam } from "#contracts/receipts";
+import { PageMain } from "~/features/layout/page-main";
 import { licenseVersionLabel } from "~/features/legal/legal-page";
 import { sizeLabel } from "~/features/receipts/download-receipts";
 import { longDateTime } from "~/lib/dates";
@@ -36,7 +37,7 @@ export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
     ["License text", <a key="url" href={receipt.license.url} className="break-all underline">{receipt.license.url}</a>],
   ];
   return (
-    <main id="content" className="page max-w-3xl py-8 sm:py-12 print:max-w-none print:p-0 print:text-black">
+    <PageMain className="page max-w-3xl py-8 sm:py-12 print:max-w-none print:p-0 print:text-black">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to="/profile-settings?tab=downloads" className="text-sm font-medium text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">
           Back to downloads
@@ -60,6 +61,6 @@ export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
       <p className="mt-8 text-sm text-neutral-600 dark:text-neutral-400 print:text-black">
         The SHA-256 identifies the exact file delivered: a file whose SHA-256 matches is that file.
       </p>
-    </main>
+    </PageMain>
   );
 }

@@ -4,6 +4,7 @@ import { imageFieldsInput } from "#contracts/studio";
 import { imageIdParam } from "#contracts/catalog";
 import { Banner } from "~/features/account/fields";
 import { readForm, runForm, type FormResult } from "~/features/account/form.server";
+import { PageMain } from "~/features/layout/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { ImageFields } from "~/features/studio/image-fields";
@@ -45,7 +46,7 @@ export default function StudioImage({ loaderData, actionData }: Route.ComponentP
   const [fields, setFields] = useState({ title: image.title, tags: image.tags.join(", "), category: image.category, description: image.description });
   const saving = useNavigation().state === "submitting";
   return (
-    <main id="content" className="page max-w-3xl py-8 sm:py-12">
+    <PageMain className="page max-w-3xl py-8 sm:py-12">
       <Link to="/studio" className="text-sm font-medium underline underline-offset-4">
         Your images
       </Link>
@@ -71,6 +72,6 @@ export default function StudioImage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-10 border-t border-neutral-200 pt-6 dark:border-neutral-800">
         <DeleteImage id={image.id} title={image.title} />
       </div>
-    </main>
+    </PageMain>
   );
 }

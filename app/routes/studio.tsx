@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { readForm } from "~/features/account/form.server";
+import { PageMain } from "~/features/layout/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
@@ -24,7 +25,7 @@ const statusLabels = { published: "Published", hidden: "Hidden by moderation" } 
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const { images, uploads } = loaderData;
   return (
-    <main id="content" className="page max-w-6xl py-8 sm:py-12">
+    <PageMain className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Your images</h1>
         <Link to="/upload" className="button-primary">
@@ -82,6 +83,6 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-    </main>
+    </PageMain>
   );
 }

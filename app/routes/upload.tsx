@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageMain } from "~/features/layout/page-main";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
 import { UploadForm } from "~/features/studio/upload-form";
 import type { Route } from "./+types/upload";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** /upload: creators and admins add images; each file is processed in the background. */
 export default function Upload({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="content" className="page max-w-6xl py-8 sm:py-12">
+    <PageMain className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">Upload</h1>
         <Link to="/studio" className="text-sm font-medium underline underline-offset-4">
@@ -21,6 +22,6 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <UploadForm maxBytes={loaderData.maxBytes} />
-    </main>
+    </PageMain>
   );
 }

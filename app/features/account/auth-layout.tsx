@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PageMain } from "~/features/layout/page-main";
 import { Logo } from "~/lib/icons";
 import { GoogleIcon } from "./icons";
 
@@ -16,7 +17,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
           <span>Stockroom</span>
         </Link>
       </div>
-      <main id="content" className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
+      <PageMain className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
         <div className="w-full max-w-[420px]">
           <div className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
             <div className="mb-6 text-center">
@@ -27,7 +28,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
           </div>
           {footer && <div className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">{footer}</div>}
         </div>
-      </main>
+      </PageMain>
     </div>
   );
 }

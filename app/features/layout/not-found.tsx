@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { PageMain } from "./page-main";
 
 /** 'Oops! Page not found', for unknown paths and for images that do not exist (any more). */
 export function NotFound() {
@@ -8,7 +9,7 @@ export function NotFound() {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);
   return (
-    <main id="content" className="page flex min-h-[65vh] flex-col items-center justify-center py-16 text-center">
+    <PageMain className="page flex min-h-[65vh] flex-col items-center justify-center py-16 text-center">
       <title>Page not found · Stockroom</title>
       <p className="text-7xl font-semibold tracking-tight text-neutral-500 dark:text-neutral-400">404</p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">Oops! Page not found</h1>
@@ -16,6 +17,6 @@ export function NotFound() {
       <Link to="/" className="button-primary mt-8">
         Return to Home
       </Link>
-    </main>
+    </PageMain>
   );
 }

@@ -1,4 +1,5 @@
 import { BackToGallery } from "~/features/layout/back-to-gallery";
+import { PageMain } from "~/features/layout/page-main";
 import { longDate } from "~/lib/dates";
 
 /** Today's date as the legal pages show it, e.g. 'November 22, 2026'. */
@@ -14,13 +15,13 @@ export function licenseVersionLabel(version: number, date: string): string {
 /** The frame every legal page shares: back link, title, 'Last updated' (and the text's version, when it has one), readable prose. */
 export function LegalPage({ title, updated, version, children }: { title: string; updated: string; version?: string; children: React.ReactNode }) {
   return (
-    <main id="content" className="page max-w-3xl pb-24 pt-6">
+    <PageMain className="page max-w-3xl pb-24 pt-6">
       <BackToGallery />
       <h1 className="mt-8 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">Last updated: {updated}</p>
       {version && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{version}</p>}
       <div className="legal mt-10">{children}</div>
-    </main>
+    </PageMain>
   );
 }
 

@@ -2,6 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import { loginPath } from "#contracts/account";
 import { AdminNav } from "~/features/admin/admin-nav";
 import type { Route } from "./+types/layout";
+import { PageMain } from "~/features/layout/page-main";
 
 /**
  * /admin/*: the operators' area. Signed-out visitors sign in first; signed-in people who
@@ -20,12 +21,12 @@ export const meta = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout() {
   return (
-    <main id="content" className="page max-w-6xl py-8 sm:py-12">
+    <PageMain className="page max-w-6xl py-8 sm:py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Admin</h1>
       <AdminNav />
       <div className="mt-8">
         <Outlet />
       </div>
-    </main>
+    </PageMain>
   );
 }
