@@ -45,8 +45,11 @@ const routes: KeptRoute[] = [
 /** Longer URLs are rendered per request (a search is at most 200 characters, contracts/catalog.ts). */
 const KEY_MAX_LENGTH = 1024;
 
-/** The cache key of a request for a kept page, with how many renders of it to keep; undefined when it is not one. */
-export function keptPageKey(url: string): { key: string; variants: number } | undefined {
+/**
+ * The cache key of a request for a kept page, with how many renders of it to keep and the query
+ * parameters the key kept; undefined when it is not one.
+ */
+export function keptPageKey(url: string): { key: string; variants: number; params: URLSearchParams } | undefined {
   const at = url.indexOf("?");
   const path = at < 0 ? url : url.slice(0, at);
   const route = routes.find((candidate) => candidate.path.test(path));
@@ -58,7 +61,7 @@ export function keptPageKey(url: string): { key: string; variants: number } | un
     if (value && !(name === "q" && query.get("tag"))) kept.set(name, value);
   }
   const key = kept.size ? `${path}?${kept}` : path;
-  return key.length <= KEY_MAX_LENGTH ? { key, variants: route.variants(kept) } : undefined;
+  return key.length <= KEY_MAX_LENGTH ? { key, variants: route.variants(kept), params: kept } : undefined;
 }
 
 /**
@@ -81,9 +84,7 @@ export function keptPages(
       return render(kept.key, req);
     };
     cache.get(kept.key, kept.variants, renderHere).then((page) => {
-      const at = kept.key.indexOf("?");
-      const params = new URLSearchParams(at < 0 ? "" : kept.key.slice(at + 1));
-      if (!rendered && page.status === 200 && params.has("q")) onSearch(params, req);
+      if (!rendered && page.status === 200 && kept.params.has("q")) onSearch(kept.params, req);
       res.status(page.status);
       for (const [name, value] of page.headers) res.setHeader(name, value);
       sendEncoded(req, res, page.body, "html");
