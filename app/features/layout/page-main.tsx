@@ -4,13 +4,7 @@ import type { ReactNode } from "react";
 export const PAGE_MAIN_ID = "content";
 
 /** A page's <main>. Every page has one, so that the root layout's hold ends at the same place on all of them. */
-export function PageMain({
-  className,
-  children,
-}: {
-  className?: string;
-  children: ReactNode;
-}) {
+export function PageMain({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <main id={PAGE_MAIN_ID} className={className}>
       {children}
