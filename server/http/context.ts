@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
+import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { requestIdOf } from "./request-id.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
@@ -12,6 +13,8 @@ export type RequestContext = {
   viewer(): Promise<Viewer | null>;
   /** The request's id (X-Request-Id), for the log line of anything that fails. */
   requestId: string;
+  /** The server's logger (LOG_LEVEL applies): what loaders and actions log goes here, never to the console. */
+  log: Logger;
   /** This response's CSP nonce, for every inline script and style of the page (absent in dev mode). */
   cspNonce: string | undefined;
   /** The address and browser asking (server/http/viewer.ts visitorOf), to count distinct searchers. */
@@ -40,6 +43,7 @@ export function requestContext(
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
     requestId: requestIdOf(req),
+    log: services.log,
     cspNonce: page.nonce,
     visitor: visitorOf(req),
     finishPage: (html) => page.finishPage(html, page.nonce),
