@@ -1,6 +1,6 @@
 import type { Viewer } from "#contracts/account";
 import type { AuditRecord, AuditRepository } from "./audit-repository.ts";
-import { requireRole } from "./permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 
 const AUDIT_PAGE_SIZE = 50;
 

@@ -5,7 +5,7 @@ import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { galleryPageQuery } from "#contracts/catalog";
-import { hasRole } from "../admin/permissions.ts";
+import { hasRole } from "../access/permissions.ts";
 import { AppError } from "../errors.ts";
 import { keptPages } from "../pages/kept-pages.ts";
 import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";

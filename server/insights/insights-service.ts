@@ -1,6 +1,6 @@
 import type { Viewer } from "#contracts/account";
 import type { ActivityTotals, Insights, InsightsDays } from "#contracts/insights";
-import { requireRole } from "../admin/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { InsightsRepository } from "./insights-repository.ts";
 

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import { requireRole } from "../admin/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 import { bytesOf } from "../media/download.ts";
 import type { ImageFiles } from "../media/image-files.ts";
 import type { MediaRepository } from "../media/media-repository.ts";

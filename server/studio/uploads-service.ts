@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
-import { requireRole } from "../admin/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 import type { ImportService } from "../catalog/import/import-service.ts";
 import { splitTags } from "../catalog/import/text.ts";
 import { AppError } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { UPLOAD_FIELDS_HEADER, uploadInput } from "#contracts/studio";
-import { requireRole } from "../../admin/permissions.ts";
+import { requireRole } from "../../access/permissions.ts";
 import { AppError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
