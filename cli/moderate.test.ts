@@ -10,7 +10,7 @@ import { images, reports, user } from "../server/db/schema.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService } from "../server/engagement/reports-service.ts";
 import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
-import { COMMAND_LINE } from "../server/admin/audit-repository.ts";
+import { COMMAND_LINE } from "../server/audit/audit-repository.ts";
 
 const { db, url } = await testDatabase();
 const media = scratchMedia();

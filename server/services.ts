@@ -1,5 +1,5 @@
-import { createAuditRepository } from "./admin/audit-repository.ts";
-import { createAuditService, type AuditService } from "./admin/audit-service.ts";
+import { createAuditRepository } from "./audit/audit-repository.ts";
+import { createAuditService, type AuditService } from "./audit/audit-service.ts";
 import { createMembersRepository } from "./admin/members-repository.ts";
 import { createMembersService, type MembersService } from "./admin/members-service.ts";
 import { createModerationService, type ModerationService } from "./admin/moderation-service.ts";

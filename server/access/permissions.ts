@@ -1,6 +1,6 @@
 import type { Role, Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../admin/audit-repository.ts";
+import type { Actor } from "../audit/audit-repository.ts";
 
 /** Each role may do what the roles before it may. */
 const rank: Record<Role, number> = { member: 0, creator: 1, admin: 2 };

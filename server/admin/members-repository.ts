@@ -2,7 +2,7 @@ import type { Role } from "#contracts/account";
 import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { session, user } from "../db/schema.ts";
-import { recordAudit, type Actor } from "./audit-repository.ts";
+import { recordAudit, type Actor } from "../audit/audit-repository.ts";
 
 export interface Member {
   id: string;

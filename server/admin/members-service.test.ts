@@ -5,8 +5,8 @@ import { testDatabase } from "../../test/database.ts";
 import { refusal } from "../../test/refusal.ts";
 import { accountsInstance, browserHeaders, cookiesFrom } from "../auth/test-accounts.ts";
 import { auditLog, session } from "../db/schema.ts";
-import { createAuditRepository } from "./audit-repository.ts";
-import { createAuditService } from "./audit-service.ts";
+import { createAuditRepository } from "../audit/audit-repository.ts";
+import { createAuditService } from "../audit/audit-service.ts";
 import { createMembersRepository } from "./members-repository.ts";
 import { createMembersService } from "./members-service.ts";
 

@@ -1,6 +1,6 @@
 import type { Role, Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
-import { COMMAND_LINE, type Actor } from "./audit-repository.ts";
+import { COMMAND_LINE, type Actor } from "../audit/audit-repository.ts";
 import type { Member, MembersRepository } from "./members-repository.ts";
 import { actorOf, requireRole } from "../access/permissions.ts";
 

@@ -1,4 +1,4 @@
-import { COMMAND_LINE } from "../admin/audit-repository.ts";
+import { COMMAND_LINE } from "../audit/audit-repository.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "#contracts/account";

@@ -462,7 +462,7 @@ export const uploads = pgTable(
 
 /**
  * Every admin action, who did it and to what: written in the same transaction as the
- * action (server/admin/audit-repository.ts). `actorId` is null for the command line.
+ * action (server/audit/audit-repository.ts). `actorId` is null for the command line.
  */
 export const auditLog = pgTable(
   "audit_log",

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason } from "#contracts/engagement";
-import { recordAudit, type Actor } from "../admin/audit-repository.ts";
+import { recordAudit, type Actor } from "../audit/audit-repository.ts";
 import type { Db } from "../db/database.ts";
 import { images, reports, user } from "../db/schema.ts";
 

@@ -6,7 +6,7 @@ import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
 import { appBuild, startTestApp, TEST_BASE_URL } from "./test-app.ts";
-import { COMMAND_LINE } from "../admin/audit-repository.ts";
+import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 /**
  * Hostile input, as scanners and curious people send it: malformed paths, parameters, query

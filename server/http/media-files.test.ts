@@ -9,7 +9,7 @@ import { createLogger } from "../logger.ts";
 import { DIGITAL_SOURCE_TYPE, licenseUrlOf } from "../media/labels.ts";
 import { photoWithGps, readLabel } from "../media/test-images.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
-import { COMMAND_LINE } from "../admin/audit-repository.ts";
+import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 /**
  * The files a visitor gets, over HTTP: served variants and downloads carry the AI label, the

@@ -9,7 +9,7 @@ import { downloadEvents, images, likes, reports } from "../../db/schema.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR } from "../../engagement/reports-service.ts";
 import { addImage } from "../../engagement/test-fixtures.ts";
 import { startTestApp } from "../test-app.ts";
-import { COMMAND_LINE } from "../../admin/audit-repository.ts";
+import { COMMAND_LINE } from "../../audit/audit-repository.ts";
 
 /**
  * The engagement API over HTTP, as a browser meets it: real sessions from Better Auth's
