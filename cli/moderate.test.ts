@@ -5,12 +5,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { COMMAND_LINE } from "../server/access/actor.ts";
 import { testDatabase } from "../test/database.ts";
 import { images, reports, user } from "../server/db/schema.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService } from "../server/engagement/reports-service.ts";
 import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
-import { COMMAND_LINE } from "../server/audit/audit-repository.ts";
 
 const { db, url } = await testDatabase();
 const media = scratchMedia();

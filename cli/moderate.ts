@@ -1,5 +1,5 @@
 import { reportReasonLabels } from "#contracts/engagement";
-import { COMMAND_LINE } from "../server/audit/audit-repository.ts";
+import { COMMAND_LINE } from "../server/access/actor.ts";
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";

@@ -1,6 +1,5 @@
 import type { Role, Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../audit/audit-repository.ts";
 
 /** Each role may do what the roles before it may. */
 const rank: Record<Role, number> = { member: 0, creator: 1, admin: 2 };
@@ -16,9 +15,4 @@ export function requireRole(viewer: Viewer | null, role: Role): Viewer {
     throw new AppError("FORBIDDEN", role === "admin" ? "Only admins can do this" : "Only creators and admins can do this");
   }
   return viewer;
-}
-
-/** An admin acting in the browser, as the audit log names them. */
-export function actorOf(viewer: Viewer): Actor {
-  return { kind: "account", id: viewer.id, email: viewer.email };
 }

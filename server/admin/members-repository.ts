@@ -1,8 +1,9 @@
 import type { Role } from "#contracts/account";
 import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { session, user } from "../db/schema.ts";
-import { recordAudit, type Actor } from "../audit/audit-repository.ts";
+import { recordAudit } from "../audit/audit-repository.ts";
 
 export interface Member {
   id: string;

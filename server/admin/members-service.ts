@@ -1,8 +1,8 @@
 import type { Role, Viewer } from "#contracts/account";
+import { actorOf, COMMAND_LINE, type Actor } from "../access/actor.ts";
 import { AppError } from "../errors.ts";
-import { COMMAND_LINE, type Actor } from "../audit/audit-repository.ts";
 import type { Member, MembersRepository } from "./members-repository.ts";
-import { actorOf, requireRole } from "../access/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 
 const MEMBERS_PAGE_SIZE = 50;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "#contracts/account";
 import { adminImagesQuery } from "#contracts/admin";
 import { imageListQuery } from "#contracts/catalog";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { refusal } from "../../test/refusal.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
@@ -10,7 +11,6 @@ import { auditLog, images, reports } from "../db/schema.ts";
 import { createReportsRepository } from "../engagement/reports-repository.ts";
 import { createReportsService } from "../engagement/reports-service.ts";
 import { addImage, addPeople, scratchMedia } from "../engagement/test-fixtures.ts";
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 import { createModerationService, QUEUE_PAGE_SIZE } from "./moderation-service.ts";
 
 const { db } = await testDatabase();

@@ -1,9 +1,10 @@
 import type { Viewer } from "#contracts/account";
 import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
+import { actorOf } from "../access/actor.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { OpenReport } from "../engagement/reports-repository.ts";
 import type { ReportsService } from "../engagement/reports-service.ts";
-import { actorOf, requireRole } from "../access/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 
 /** Open reports shown per page of the moderation queue. */
 export const QUEUE_PAGE_SIZE = 20;

@@ -1,11 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
+import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { auditLog, images, user } from "../db/schema.ts";
-
-/** Who acted: a signed-in admin, or an operator at the command line. */
-export type Actor = { kind: "account"; id: string; email: string } | { kind: "command-line" };
-
-export const COMMAND_LINE: Actor = { kind: "command-line" };
 
 export interface AuditEntry {
   action: string;

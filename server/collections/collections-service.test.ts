@@ -1,7 +1,7 @@
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "#contracts/account";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { refusal } from "../../test/refusal.ts";
 import { unzip } from "../../test/unzip.ts";

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "#contracts/account";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { refusal } from "../../test/refusal.ts";
 import { images, likes } from "../db/schema.ts";
@@ -10,7 +11,6 @@ import { createReportsRepository } from "./reports-repository.ts";
 import { createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
 import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 const { db } = await testDatabase();
 const media = scratchMedia();

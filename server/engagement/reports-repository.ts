@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason } from "#contracts/engagement";
-import { recordAudit, type Actor } from "../audit/audit-repository.ts";
+import type { Actor } from "../access/actor.ts";
+import { recordAudit } from "../audit/audit-repository.ts";
 import type { Db } from "../db/database.ts";
 import { images, reports, user } from "../db/schema.ts";
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { imageListQuery } from "#contracts/catalog";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { refusal } from "../../test/refusal.ts";
 import { images, reports } from "../db/schema.ts";
@@ -8,7 +9,6 @@ import { createReportsRepository } from "./reports-repository.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR, createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
 import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 const { db } = await testDatabase();
 const media = scratchMedia();

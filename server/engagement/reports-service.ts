@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { Viewer } from "#contracts/account";
 import type { ReportInput } from "#contracts/engagement";
-import type { Actor } from "../audit/audit-repository.ts";
+import type { Actor } from "../access/actor.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { OpenReport, ReportsRepository } from "./reports-repository.ts";
 

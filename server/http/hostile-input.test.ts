@@ -2,11 +2,11 @@ import fc from "fast-check";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
 import { appBuild, startTestApp, TEST_BASE_URL } from "./test-app.ts";
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 /**
  * Hostile input, as scanners and curious people send it: malformed paths, parameters, query

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageDetail } from "#contracts/catalog";
+import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { createImportService, type ImportItem } from "../catalog/import/import-service.ts";
@@ -9,7 +10,6 @@ import { createLogger } from "../logger.ts";
 import { DIGITAL_SOURCE_TYPE, licenseUrlOf } from "../media/labels.ts";
 import { photoWithGps, readLabel } from "../media/test-images.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
-import { COMMAND_LINE } from "../audit/audit-repository.ts";
 
 /**
  * The files a visitor gets, over HTTP: served variants and downloads carry the AI label, the

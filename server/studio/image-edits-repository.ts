@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { creators, images, imageTags, tags, user } from "../db/schema.ts";
-import { recordAudit, type Actor } from "../audit/audit-repository.ts";
+import { recordAudit } from "../audit/audit-repository.ts";
 import { searchTextOf, setImageTags, storeTags } from "../catalog/import/import-repository.ts";
 
 /** What an edit writes. */

@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import type { CreatorPage } from "#contracts/catalog";
 import { REPORT_DETAILS_MAX, type LikeState } from "#contracts/engagement";
+import { COMMAND_LINE } from "../../access/actor.ts";
 import { testDatabase } from "../../../test/database.ts";
 import { downloadEvents, images, likes, reports } from "../../db/schema.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR } from "../../engagement/reports-service.ts";
 import { addImage } from "../../engagement/test-fixtures.ts";
 import { startTestApp } from "../test-app.ts";
-import { COMMAND_LINE } from "../../audit/audit-repository.ts";
 
 /**
  * The engagement API over HTTP, as a browser meets it: real sessions from Better Auth's
