@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { account, images, likes, rateLimit, user } from "../db/schema.ts";
-import { addToToday } from "../insights/daily-activity.ts";
+import { addToToday } from "../db/daily-activity.ts";
 
 export interface AccountsRepository {
   /**
@@ -74,7 +74,7 @@ export function createAccountsRepository(db: Db): AccountsRepository {
             .update(images)
             .set({ likes: sql`greatest(${images.likes} - 1, 0)` })
             .where(inArray(images.id, ids));
-          // Taken back today, as an unlike would be (server/insights/daily-activity.ts).
+          // Taken back today, as an unlike would be (server/db/daily-activity.ts).
           await tx.execute(addToToday("unlikes", sql`select image_id, 1 as n from unnest(${`{${ids.join(",")}}`}::int[]) image_id`));
         }
         await tx.delete(user).where(eq(user.id, userId));

@@ -4,7 +4,7 @@ import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
-import { addToToday } from "../insights/daily-activity.ts";
+import { addToToday } from "../db/daily-activity.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),

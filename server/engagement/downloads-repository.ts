@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DownloadSizeName } from "#contracts/catalog-constants";
 import type { Db } from "../db/database.ts";
 import { creators, images } from "../db/schema.ts";
-import { addToToday } from "../insights/daily-activity.ts";
+import { addToToday } from "../db/daily-activity.ts";
 import { labelledImageColumns } from "../media/media-repository.ts";
 
 export function createDownloadsRepository(db: Db) {

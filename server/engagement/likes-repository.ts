@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Position } from "../catalog/catalog-repository.ts";
 import type { Db } from "../db/database.ts";
-import { addToToday } from "../insights/daily-activity.ts";
+import { addToToday } from "../db/daily-activity.ts";
 
 /**
  * Likes are rows, one per user and image; images.likes is their count, and daily_activity

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DayActivity, SearchCount } from "#contracts/insights";
 import { searchKey } from "../catalog/catalog-repository.ts";
 import type { Db } from "../db/database.ts";
-import { todayUtc } from "./daily-activity.ts";
+import { todayUtc } from "../db/daily-activity.ts";
 
 /** An image's counts over the range, before the catalog names it. */
 export interface ImageActivity {
