@@ -2,6 +2,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages } from "#contracts/accou
 import { notStorable, storableText } from "#contracts/text";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { parseCookies } from "better-auth/cookies";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { clientNetwork } from "../client-network.ts";
@@ -23,11 +24,20 @@ export const GOOGLE_PROVIDER_ID = "google";
 
 /** Better Auth's cookies are named `stockroom.*` (`__Secure-stockroom.*` over https). */
 const COOKIE_PREFIX = "stockroom";
-const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
+const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
-/** Whether a request's Cookie header carries a session (valid or not): its pages are the viewer's own. */
+/**
+ * Whether a request's Cookie header carries a session (valid or not): its pages are the
+ * viewer's own. Read with Better Auth's own cookie parser, so that every spelling it accepts
+ * (spaces around `=`, empty pairs, repeats, quotes, a `__Secure-` or `__Host-` name) counts, and
+ * with names compared in any case.
+ */
 export function hasSessionCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && SESSION_COOKIE.test(cookie);
+  if (cookie === undefined) return false;
+  for (const name of parseCookies(cookie).keys()) {
+    if (name.replace(/^__(?:secure|host)-/i, "").toLowerCase() === SESSION_COOKIE) return true;
+  }
+  return false;
 }
 
 export interface AuthDeps {

@@ -101,8 +101,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
       keptPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log), async (path, req) => {
         // Rendered for the anonymous visitor who asked first, for every one after: the kept
         // page's policy names its inline scripts' hashes instead of this nonce (page-cache.ts).
+        // Anonymous by construction (no cookie, no viewer), whatever the Cookie header held: a
+        // spelling of the session cookie that escaped hasSessionCookie still cannot be kept.
         const nonce = newNonce();
-        const response = await render(new Request(origin + path), requestContext(services, req, { nonce, finishPage }));
+        const context = { ...requestContext(services, req, { nonce, finishPage }), viewer: () => Promise.resolve(null) };
+        const response = await render(new Request(origin + path), context);
         const headers = new Headers(response.headers);
         headers.set("content-security-policy", pageCsp(config, { nonce }));
         return { status: response.status, headers, html: await response.text() };
