@@ -7,6 +7,7 @@ export const errorCodes = [
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
   "URI_TOO_LONG",
@@ -14,6 +15,7 @@ export const errorCodes = [
   "UNPROCESSABLE",
   "RATE_LIMITED",
   "UNAVAILABLE",
+  "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;
 
@@ -32,3 +34,26 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+
+/** The first line of `error`'s message. */
+const firstLine = (error: unknown): string => {
+  const e = error as NodeJS.ErrnoException | null;
+  return (e?.message || e?.code || String(error)).split("\n")[0]!;
+};
+
+/** The first line of the innermost cause (Drizzle wraps the driver's error in "Failed query: …"). */
+export function rootCause(error: unknown): string {
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  return firstLine(root);
+}
+
+/**
+ * What went wrong, in one line: the error's first line, followed by its innermost cause when
+ * that says more ("Failed query: select …: canceling statement due to statement timeout").
+ */
+export function describeFailure(error: unknown): string {
+  const message = firstLine(error);
+  const cause = rootCause(error);
+  return message.includes(cause) ? message : `${message}: ${cause}`;
+}

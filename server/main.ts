@@ -10,6 +10,7 @@ import { createImportService, formatSummary } from "./catalog/import/import-serv
 import { ConfigError, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
+import { describeFailure } from "./errors.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createHttpServer } from "./http/limits.ts";
 import { createLogger } from "./logger.ts";
@@ -115,7 +116,7 @@ main().catch((error: unknown) => {
     console.error(`stockroom: ${error.message}`);
   } else {
     const e = error as NodeJS.ErrnoException;
-    console.error(`stockroom: ${e.code === "EADDRINUSE" ? `PORT ${process.env.PORT ?? 3000} is already in use` : (e.message ?? String(error))}`);
+    console.error(`stockroom: ${e.code === "EADDRINUSE" ? `PORT ${process.env.PORT ?? 3000} is already in use` : describeFailure(error)}`);
   }
   process.exit(1);
 });

@@ -22,6 +22,13 @@ import { solidImage } from "./media/test-images.ts";
 const WITHIN_MS = 1000;
 /** The public origin both instances serve (the load balancer's); pages of the site send it as Origin. */
 const SITE = "http://stockroom.test";
+/**
+ * The demo catalog the instances seed on the empty database: big enough that seeding it
+ * outlasts the statement timeout below, while the other instance waits for its turn.
+ */
+const DEMO_IMAGES = 12;
+/** DB_STATEMENT_TIMEOUT_MS, short: seeding takes longer than this (seconds, as it renders every image's variants). */
+const STATEMENT_TIMEOUT_MS = 1000;
 
 const database = await testDatabase({ migrated: false });
 const s3 = await startS3();
@@ -32,6 +39,7 @@ const shared = {
   DATABASE_URL: database.url,
   AUTH_SECRET: "one-secret-for-every-instance-of-this-site",
   BASE_URL: SITE,
+  DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
   ...s3.env,
 };
 
@@ -42,7 +50,7 @@ interface Instance {
 
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
-  const run = runScript("server/main.ts", { ...shared, DATA_DIR: scratchDir("instance"), HOST: "127.0.0.1", PORT: String(port), DEMO_IMAGES: "0", LOG_LEVEL: "info" });
+  const run = runScript("server/main.ts", { ...shared, DATA_DIR: scratchDir("instance"), HOST: "127.0.0.1", PORT: String(port), DEMO_IMAGES: String(DEMO_IMAGES), LOG_LEVEL: "info" });
   return { run, origin: `http://127.0.0.1:${port}` };
 }
 
@@ -83,19 +91,27 @@ const detail = async (instance: Instance, id: number) => {
 
 let a: Instance;
 let b: Instance;
+let seedingMs: number;
 
 beforeAll(async () => {
-  // Both start at the same moment on a database that has never been migrated.
+  // Both are launched at the same moment on a database that has never been migrated.
+  const launched = performance.now();
   [a, b] = await Promise.all([startInstance(), startInstance()]);
   await Promise.all([a, b].map((i) => i.run.waitFor(/Stockroom is running at/)));
+  seedingMs = performance.now() - launched;
 }, 300_000);
 
 describe("two instances on one PostgreSQL and one bucket", () => {
-  it("start together, and migrate the database once", async () => {
+  it("start together, migrate the database once and seed the demo catalog once, waiting for each other past the statement timeout", async () => {
     const { rows } = await database.pool.query<{ hash: string }>("select hash from drizzle.__drizzle_migrations");
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
     for (const instance of [a, b]) expect((await fetch(`${instance.origin}/healthz`)).status).toBe(200);
+    // One of them seeded while the other waited for the seeding lock, longer than a statement may run.
+    expect(seedingMs).toBeGreaterThan(STATEMENT_TIMEOUT_MS);
+    expect([a, b].filter((i) => i.run.lines.some((l) => l.startsWith("Demo catalog: imported")))).toHaveLength(1);
+    const { rows: demo } = await database.pool.query<{ n: number }>("select count(*)::int as n from images where source = 'demo'");
+    expect(demo[0]!.n).toBe(DEMO_IMAGES);
   });
 
   it("share sessions, imports, likes and hides, each shown by the other within a second", async () => {
@@ -106,8 +122,8 @@ describe("two instances on one PostgreSQL and one bucket", () => {
     const likedByAda = await call(b, "GET", "/api/me/likes", ada);
     expect(likedByAda.status).toBe(200);
     expect(await call(b, "GET", "/api/me/likes")).toHaveProperty("status", 401);
-    // Both have served (and kept) the empty gallery before anything is imported.
-    for (const instance of [a, b]) expect((await list(instance)).items).toEqual([]);
+    // Both have served (and kept) the demo gallery before anything is imported.
+    for (const instance of [a, b]) expect((await list(instance)).items).toHaveLength(DEMO_IMAGES);
 
     // An operator imports a folder; both instances list it, and serve its files from the bucket.
     const folder = scratchDir("photos");
@@ -117,8 +133,8 @@ describe("two instances on one PostgreSQL and one bucket", () => {
     expect(await command("cli/import.ts", "folder", folder, "--creator", "Grace")).toMatch(/imported 2, updated 0, skipped 0$/);
     const imported = performance.now();
     for (const instance of [a, b]) {
-      const page = await shownWithin(imported, () => list(instance), (p) => p.items.length === 2);
-      expect(page.items.map((i) => i.title).sort()).toEqual(["Harbour at dawn", "Meadow in June"]);
+      const page = await shownWithin(imported, () => list(instance), (p) => p.items.length === DEMO_IMAGES + 2);
+      expect(page.items.filter((i) => i.creator.name === "Grace").map((i) => i.title).sort()).toEqual(["Harbour at dawn", "Meadow in June"]);
     }
     const harbour = (await list(b)).items.find((i) => i.title === "Harbour at dawn")!;
     const file = await fetch(b.origin + harbour.src);

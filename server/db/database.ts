@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { persistentSecret } from "../config.ts";
+import { rootCause } from "../errors.ts";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import * as schema from "./schema.ts";
 
@@ -74,14 +75,6 @@ export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-/** The first line of the innermost cause (Drizzle wraps the driver's error in "Failed query: …"). */
-function rootCause(error: unknown): string {
-  let root = error;
-  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-  const e = root as NodeJS.ErrnoException;
-  return (e.message || e.code || String(root)).split("\n")[0]!;
 }
 
 /**

@@ -172,10 +172,13 @@ export function importRepository(db: Db) {
 
     /**
      * Runs `work` while holding a database-wide advisory lock, so that instances starting at
-     * the same moment take turns (the lock's transaction stays open, idle, meanwhile).
+     * the same moment take turns (the lock's transaction stays open, idle, meanwhile). Waiting
+     * for the lock is no request's statement: it may last as long as another instance's work,
+     * past DB_STATEMENT_TIMEOUT_MS.
      */
     async exclusively<T>(lockId: number, work: () => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 0`);
         await tx.execute(sql`select pg_advisory_xact_lock(${lockId})`);
         return work();
       });
