@@ -27,6 +27,7 @@ import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
+import { servedMethodsOnly } from "./methods.ts";
 import { requestId } from "./request-id.ts";
 import { cspNonceOf, newNonce, pageCsp, pageSecurity, securityHeaders } from "./security-headers.ts";
 
@@ -82,7 +83,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
-  app.use(requestId, headers.everywhere, urlLimit, bodyLimits(config.uploadMaxBytes));
+  app.use(requestId, headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });

@@ -347,7 +347,7 @@ const targets: Target[] = [
   { name: "anywhere", methods: ["GET"], path: fillPattern("*"), queryNames: pageQueryNames },
 ];
 
-const otherMethods = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"];
+const otherMethods = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "PROPFIND"];
 
 const hostileRequest: fc.Arbitrary<HostileRequest & { target: string }> = fc
   .constantFrom(...targets)
@@ -379,6 +379,8 @@ const hostileRequest: fc.Arbitrary<HostileRequest & { target: string }> = fc
 interface Answer {
   status: number;
   contentType: string;
+  /** The methods a 405 names. */
+  allow: string | undefined;
   body: string;
 }
 
@@ -392,7 +394,7 @@ function send(request: HostileRequest): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
-        resolve({ status: res.statusCode!, contentType: res.headers["content-type"] ?? "", body: decoded(res.headers["content-encoding"], Buffer.concat(chunks)) }),
+        resolve({ status: res.statusCode!, contentType: res.headers["content-type"] ?? "", allow: res.headers.allow, body: decoded(res.headers["content-encoding"], Buffer.concat(chunks)) }),
       );
       res.on("error", reject);
     });
@@ -459,12 +461,17 @@ describe("hostile input", () => {
       "callbackURL must be a path of this site or a full URL",
     ],
     ["an unknown Better Auth endpoint", 404, { method: "GET", path: "/api/auth/no-such-thing", headers: {} }, '"code":"NOT_FOUND"'],
+    ["a TRACE from a page of the site", 405, { method: "TRACE", path: "/", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/` } }, "This site does not answer TRACE requests"],
+    ["a PROPFIND to the API from a page of the site", 405, { method: "PROPFIND", path: "/api/images", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/search` } }, '"code":"METHOD_NOT_ALLOWED"'],
+    ["a PROPFIND to Better Auth", 405, { method: "PROPFIND", path: "/api/auth/get-session", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/` } }, '"code":"METHOD_NOT_ALLOWED"'],
+    ["a TRACE of a media file", 405, { method: "TRACE", path: "/media/a.webp", headers: { referer: `${TEST_BASE_URL}/` } }, "This site does not answer TRACE requests"],
   ])("answers %s with a clear %i", async (_name, status, request, text) => {
     const answer = await send(request);
     expect(answer.status).toBe(status);
     expect(answer.body).toContain(text);
     expect(answer.body).not.toMatch(/node_modules|at \w+ \(/);
     if (request.path.startsWith("/api")) expect(isApiErrorShape(answer)).toBe(true);
+    if (status === 405) expect(answer.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
   });
 
   it(`answers ${CASES} malformed requests without a 5xx, /api refusals as JSON errors, and keeps serving`, async () => {
