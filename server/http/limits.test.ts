@@ -91,6 +91,23 @@ describe("request bodies", () => {
     }
   });
 
+  it("lets a client that sends a whole 10 MB body read the 413, then closes the connection", async () => {
+    // (This test app renders no page: a page's body is refused by its declared length only.)
+    const sends = [
+      ...["/login", "/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/images/1/reports"].map((path) => ({ path, declared: true })),
+      ...["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/images/1/reports"].map((path) => ({ path, declared: false })),
+    ];
+    for (const { path, declared } of sends) {
+      const res = await rawRequest("POST", path, {
+        headers: { "content-type": "application/json", ...(declared ? { "content-length": big } : {}) },
+        chunkBytes: 1024 * 1024,
+        chunks: 10,
+      });
+      expect(res.status, `${path}, length ${declared ? "declared" : "not declared"}`).toBe(413);
+      expect(res.headers.connection).toBe("close");
+    }
+  }, 60_000);
+
   it("answers a malformed JSON body with 400 in the JSON error shape", async () => {
     const res = await fetch(`${origin}/api/images/1/reports`, {
       method: "POST",
