@@ -101,6 +101,25 @@ export const ExternalIcon = (props: IconProps) => (
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
+export const EyeIcon = ({ off, ...props }: IconProps & { off?: boolean }) => (
+  <Icon {...props}>
+    <path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+    <circle cx="12" cy="12" r="3" />
+    {off && <path d="M4 4l16 16" />}
+  </Icon>
+);
+export const CheckCircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+  </Icon>
+);
+export const AlertIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M12 7.5v5.5M12 16.5h.01" />
+  </Icon>
+);
 
 export function Spinner({ size = 20 }: { size?: number }) {
   return (

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { AlertIcon, CheckCircleIcon, EyeIcon } from "./icons";
+import { AlertIcon, CheckCircleIcon, EyeIcon } from "~/lib/icons";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">;
 
