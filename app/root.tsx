@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
-import { PAGE_MAIN_ID, PageMain } from "~/features/layout/page-main";
+import { PAGE_MAIN_ID, PageMain } from "~/components/page-main";
 import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ApiReference = lazy(() => import("~/features/developers/api-reference"));

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { forgotPasswordInput, messages } from "#contracts/account-forms";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
-import { Banner, TextField } from "~/features/account/fields";
-import { type FormResult, readForm, runForm } from "~/features/account/form.server";
+import { Banner, TextField } from "~/components/fields";
+import { type FormResult, readForm, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = authHandle;

@@ -5,9 +5,9 @@ import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constant
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
-import { filterParams, isImagePath, listKey } from "~/features/gallery/list-key";
+import { filterParams, isImagePath, listKey } from "~/lib/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { useHydrated } from "~/lib/use-hydrated";

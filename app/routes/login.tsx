@@ -1,8 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { messages, signInInput } from "#contracts/account-forms";
 import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
-import { Banner, PasswordField, TextField } from "~/features/account/fields";
-import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
+import { Banner, PasswordField, TextField } from "~/components/fields";
+import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
 import { ArrowLeftIcon } from "~/lib/icons";
 import type { Route } from "./+types/login";
 

@@ -4,14 +4,14 @@ import { loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { receiptsQuery } from "#contracts/receipts";
-import { Banner } from "~/features/account/fields";
-import { type FormResult, readForm, redirectWithCookies, runForm } from "~/features/account/form.server";
-import { LikedImages, useLikedList } from "~/features/account/liked-images";
+import { Banner } from "~/components/fields";
+import { type FormResult, readForm, redirectWithCookies, runForm } from "~/lib/form.server";
+import { LikedImages, useLikedList } from "~/features/gallery/liked-images";
 import { CollectionsTab } from "~/features/collections/collections-tab";
 import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
-import { AvatarForm } from "~/features/studio/avatar-form";
+import { AvatarForm } from "~/features/account/avatar-form";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { receiptIdParam } from "#contracts/receipts";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { licenseVersionLabel } from "~/features/legal/legal-page";
 import { sizeLabel } from "~/features/receipts/download-receipts";
 import { longDateTime } from "~/lib/dates";

@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { messages, resetPasswordInput } from "#contracts/account-forms";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
-import { Banner, PasswordField } from "~/features/account/fields";
-import { readForm, runForm } from "~/features/account/form.server";
+import { Banner, PasswordField } from "~/components/fields";
+import { readForm, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = authHandle;

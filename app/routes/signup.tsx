@@ -1,8 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { signUpInput } from "#contracts/account-forms";
 import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
-import { Banner, PasswordField, TextField } from "~/features/account/fields";
-import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/features/account/form.server";
+import { Banner, PasswordField, TextField } from "~/components/fields";
+import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
 import type { Route } from "./+types/signup";
 
 export const handle = authHandle;

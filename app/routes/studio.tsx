@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { readForm } from "~/features/account/form.server";
-import { PageMain } from "~/features/layout/page-main";
+import { readForm } from "~/lib/form.server";
+import { PageMain } from "~/components/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { creatorOrAdmin } from "~/features/studio/studio-access";

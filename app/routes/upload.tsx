@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
 import { UploadForm } from "~/features/studio/upload-form";
 import type { Route } from "./+types/upload";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 import { Logo } from "~/lib/icons";
 import { GoogleIcon } from "./icons";
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { Viewer } from "#contracts/account";
-import { Banner, PasswordField, TextField } from "./fields";
-import type { FormResult } from "./form.server";
+import { Banner, PasswordField, TextField } from "~/components/fields";
+import type { FormResult } from "~/lib/form.server";
 
 /** The fetchers of the profile page: one per form, so each has its own busy flag. */
 export type FormFetcher = ReturnType<typeof useFetcher<FormResult | null>>;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { accountInput, moderationInput } from "#contracts/admin";
-import { readForm, runForm, type FormResult } from "~/features/account/form.server";
+import { readForm, runForm, type FormResult } from "~/lib/form.server";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 

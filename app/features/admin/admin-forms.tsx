@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { Banner } from "~/features/account/fields";
-import type { FormResult } from "~/features/account/form.server";
+import { Banner } from "~/components/fields";
+import type { FormResult } from "~/lib/form.server";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 

@@ -1,5 +1,5 @@
 import type { AdminImage, ImageStatus } from "#contracts/admin";
-import { Picture } from "~/features/gallery/picture";
+import { Picture } from "~/components/picture";
 import { ActionButton, type ActionFetcher } from "./admin-forms";
 
 /** An image small, cropped to 4:3 over its dominant colour, as the admin lists show it; `className` sizes it. */

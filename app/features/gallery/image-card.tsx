@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
-import { DownloadLink } from "~/features/engagement/download-button";
-import { LikeButton } from "~/features/engagement/like-button";
-import { MoreActions } from "~/features/engagement/more-actions";
+import { DownloadLink } from "~/components/engagement/download-button";
+import { LikeButton } from "~/components/engagement/like-button";
+import { MoreActions } from "~/components/engagement/more-actions";
 import { DownloadIcon } from "~/lib/icons";
-import { Picture } from "./picture";
+import { Picture } from "~/components/picture";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 /**

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { downloadSizeLabels } from "#contracts/catalog-constants";
-import { preloadSaveDialog, useSaveToCollection } from "~/features/collections/save-to-collection";
-import { DownloadLink } from "~/features/engagement/download-button";
-import { useToggleLike } from "~/features/engagement/like-button";
-import { shareImage } from "~/features/engagement/share";
-import { useEngagement } from "~/features/engagement/store";
+import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
+import { DownloadLink } from "~/components/engagement/download-button";
+import { useToggleLike } from "~/components/engagement/like-button";
+import { shareImage } from "~/lib/share";
+import { useEngagement } from "~/components/engagement/store";
 import { api } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
@@ -15,7 +15,7 @@ import { useRootData } from "~/lib/viewer";
 import { Avatar, creatorPath } from "./image-card";
 import { HowItWasMade } from "./how-it-was-made";
 import { focusCard } from "./image-grid";
-import { detailSizes, Picture } from "./picture";
+import { detailSizes, Picture } from "~/components/picture";
 import { usePlaceholder } from "./placeholder";
 
 export interface ImageOverlayProps {

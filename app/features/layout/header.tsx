@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { SearchBox } from "~/features/gallery/search-box";
+import { SearchBox } from "./search-box";
 import { CloseIcon, Logo, SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
 import { SiteMenu } from "./site-menu";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { PageMain } from "./page-main";
+import { PageMain } from "~/components/page-main";
 
 /** 'Oops! Page not found', for unknown paths and for images that do not exist (any more). */
 export function NotFound() {

@@ -1,5 +1,5 @@
-import { BackToGallery } from "~/features/layout/back-to-gallery";
-import { PageMain } from "~/features/layout/page-main";
+import { BackToGallery } from "~/components/back-to-gallery";
+import { PageMain } from "~/components/page-main";
 import { longDate } from "~/lib/dates";
 
 /** Today's date as the legal pages show it, e.g. 'November 22, 2026'. */

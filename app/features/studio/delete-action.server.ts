@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { deleteImageInput } from "#contracts/studio";
-import { runForm } from "~/features/account/form.server";
+import { runForm } from "~/lib/form.server";
 
 /** The delete form's action (DeleteImage), on "Your images" and the edit page: back to "Your images". */
 export function deleteImageAction(context: AppLoadContext, form: FormData) {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { FormResult } from "~/features/account/form.server";
+import type { FormResult } from "~/lib/form.server";
 
 /** Delete, asked twice: the second button says what goes with the image. */
 export function DeleteImage({ id, title, action }: { id: number; title: string; action?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
-import { TextAreaField, TextField } from "~/features/account/fields";
+import { TextAreaField, TextField } from "~/components/fields";
 import { api, queryString } from "~/lib/api";
 
 export interface ImageFieldValues {

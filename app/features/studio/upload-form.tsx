@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Link } from "react-router";
 import { UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
-import { TextAreaField, TextField } from "~/features/account/fields";
+import { TextAreaField, TextField } from "~/components/fields";
 import { api } from "~/lib/api";
 import { ImageFields, type ImageFieldValues } from "./image-fields";
 import { sendFile } from "./send-file";

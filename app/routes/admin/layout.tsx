@@ -2,7 +2,7 @@ import { data, Outlet, redirect } from "react-router";
 import { loginPath } from "#contracts/account";
 import { AdminNav } from "~/features/admin/admin-nav";
 import type { Route } from "./+types/layout";
-import { PageMain } from "~/features/layout/page-main";
+import { PageMain } from "~/components/page-main";
 
 /**
  * /admin/*: the operators' area. Signed-out visitors sign in first; signed-in people who

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SearchCount, TopImage } from "#contracts/insights";
-import { Picture } from "~/features/gallery/picture";
+import { Picture } from "~/components/picture";
 import { longDateTime } from "~/lib/dates";
 
 const cell = "px-1.5 py-2 text-right tabular-nums sm:px-2";

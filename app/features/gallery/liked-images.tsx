@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ImagePage, ImageSummary } from "#contracts/catalog";
-import { engagementSettled, useStillLiked } from "~/features/engagement/store";
-import { Picture } from "~/features/gallery/picture";
-import { usePagedImages, type PagedImages } from "~/features/gallery/use-paged-images";
+import { engagementSettled, useStillLiked } from "~/components/engagement/store";
+import { Picture } from "~/components/picture";
+import { usePagedImages, type PagedImages } from "./use-paged-images";
 import { HeartIcon, Spinner } from "~/lib/icons";
 
-const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
-const preloadModal = () => void import("~/features/gallery/image-modal");
+const ImageModal = lazy(() => import("./image-modal"));
+const preloadModal = () => void import("./image-modal");
 
 const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 50vw";
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { PopularSearches } from "#contracts/catalog";
 import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog-constants";
 import { api, queryString } from "~/lib/api";
-import { filterParams } from "./list-key";
+import { filterParams } from "~/lib/list-key";
 import { SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
 

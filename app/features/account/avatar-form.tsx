@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AVATAR_PATH } from "#contracts/studio";
-import { Section } from "~/features/account/profile-forms";
+import { Section } from "./profile-forms";
 import { Avatar } from "~/features/gallery/image-card";
 import { api } from "~/lib/api";
 

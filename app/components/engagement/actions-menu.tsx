@@ -3,7 +3,7 @@ import type { ImageSummary } from "#contracts/catalog";
 import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
-import { shareImage } from "./share";
+import { shareImage } from "~/lib/share";
 
 /**
  * The open '…' menu of a card (more-actions.tsx): Save to collection, Share and Report. Its own chunk, loaded

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ImageSummary } from "#contracts/catalog";
-import { preloadSaveDialog, useSaveToCollection } from "~/features/collections/save-to-collection";
+import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
 import { MoreIcon } from "~/lib/icons";
 
 const loadMenu = () => import("./actions-menu");
