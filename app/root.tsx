@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
+import { PAGE_MAIN_ID, PageMain } from "~/components/page-main";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
-import { PAGE_MAIN_ID, PageMain } from "~/components/page-main";
 import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { forgotPasswordInput, messages } from "#contracts/account-forms";
-import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { Banner, TextField } from "~/components/fields";
+import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { type FormResult, readForm, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/forgot-password";
 

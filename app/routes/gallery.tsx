@@ -2,14 +2,14 @@ import { useCallback, useEffect } from "react";
 import { data, Link, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
+import { PageMain } from "~/components/page-main";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
-import { filterParams, isImagePath, listKey } from "~/lib/list-key";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
-import { PageMain } from "~/components/page-main";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
+import { filterParams, isImagePath, listKey } from "~/lib/list-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gallery";
 

@@ -5,13 +5,13 @@ import { deleteAccountInput, messages, passwordChangeInput, profileInput } from 
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/components/fields";
-import { type FormResult, readForm, redirectWithCookies, runForm } from "~/lib/form.server";
-import { LikedImages, useLikedList } from "~/features/gallery/liked-images";
-import { CollectionsTab } from "~/features/collections/collections-tab";
-import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
 import { PageMain } from "~/components/page-main";
-import { DownloadReceipts } from "~/features/receipts/download-receipts";
 import { AvatarForm } from "~/features/account/avatar-form";
+import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/features/account/profile-forms";
+import { CollectionsTab } from "~/features/collections/collections-tab";
+import { LikedImages, useLikedList } from "~/features/gallery/liked-images";
+import { DownloadReceipts } from "~/features/receipts/download-receipts";
+import { type FormResult, readForm, redirectWithCookies, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { messages, resetPasswordInput } from "#contracts/account-forms";
-import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { Banner, PasswordField } from "~/components/fields";
+import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
 import { readForm, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/reset-password";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { signUpInput } from "#contracts/account-forms";
-import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { Banner, PasswordField, TextField } from "~/components/fields";
+import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
 import type { Route } from "./+types/signup";
 

@@ -3,12 +3,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { imageFieldsInput } from "#contracts/studio";
 import { imageIdParam } from "#contracts/catalog";
 import { Banner } from "~/components/fields";
-import { readForm, runForm, type FormResult } from "~/lib/form.server";
 import { PageMain } from "~/components/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { ImageFields } from "~/features/studio/image-fields";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
+import { readForm, runForm, type FormResult } from "~/lib/form.server";
 import { orNotFound } from "~/lib/not-found";
 import type { Route } from "./+types/studio-image";
 

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { readForm } from "~/lib/form.server";
 import { PageMain } from "~/components/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
+import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/studio";
 
 export const meta = () => [{ title: "Your images · Stockroom" }, { name: "robots", content: "noindex" }];

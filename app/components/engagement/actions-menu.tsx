@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
+import { shareImage } from "~/lib/share";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
-import { shareImage } from "~/lib/share";
 
 /**
  * The open '…' menu of a card (more-actions.tsx): Save to collection, Share and Report. Its own chunk, loaded

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { AVATAR_PATH } from "#contracts/studio";
-import { Section } from "./profile-forms";
-import { Avatar } from "~/features/gallery/image-card";
+import { Avatar } from "~/components/avatar";
 import { api } from "~/lib/api";
+import { Section } from "./profile-forms";
 
 /** Profile settings, for creators and admins: the picture of their creator page. */
 export function AvatarForm({ name, url }: { name: string; url: string | null }) {

@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { COLLECTION_NAME_MAX, collectionName, type CollectionSummary } from "#contracts/collections";
-import { sharePage } from "~/lib/share";
-import { Picture } from "~/components/picture";
-import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
-import { toast } from "~/lib/toast";
-import { useRootData } from "~/lib/viewer";
 import { changeCollection, deleteCollection } from "~/components/collections/api";
 import { NewCollectionForm } from "~/components/collections/new-collection-form";
+import { Picture } from "~/components/picture";
+import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
+import { sharePage } from "~/lib/share";
+import { toast } from "~/lib/toast";
+import { useRootData } from "~/lib/viewer";
 
 const COVER_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 60vw";
 

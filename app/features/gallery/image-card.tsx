@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
+import { Avatar } from "~/components/avatar";
 import { DownloadLink } from "~/components/engagement/download-button";
 import { LikeButton } from "~/components/engagement/like-button";
 import { MoreActions } from "~/components/engagement/more-actions";
-import { DownloadIcon } from "~/lib/icons";
 import { Picture } from "~/components/picture";
+import { DownloadIcon } from "~/lib/icons";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 /**
@@ -81,20 +82,5 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
         </DownloadLink>
       </div>
     </li>
-  );
-}
-
-export function Avatar({ name, url, size }: { name: string; url: string | null; size: number }) {
-  const style = { width: size, height: size };
-  return url ? (
-    <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={style} loading="lazy" />
-  ) : (
-    <span
-      aria-hidden="true"
-      style={{ ...style, fontSize: size * 0.42 }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-neutral-200 font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
-    >
-      {name.trim().charAt(0) || "?"}
-    </span>
   );
 }

@@ -2,20 +2,21 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { downloadSizeLabels } from "#contracts/catalog-constants";
+import { Avatar } from "~/components/avatar";
 import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
 import { DownloadLink } from "~/components/engagement/download-button";
 import { useToggleLike } from "~/components/engagement/like-button";
-import { shareImage } from "~/lib/share";
 import { useEngagement } from "~/components/engagement/store";
+import { detailSizes, Picture } from "~/components/picture";
 import { api } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
+import { shareImage } from "~/lib/share";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
-import { Avatar, creatorPath } from "./image-card";
 import { HowItWasMade } from "./how-it-was-made";
+import { creatorPath } from "./image-card";
 import { focusCard } from "./image-grid";
-import { detailSizes, Picture } from "~/components/picture";
 import { usePlaceholder } from "./placeholder";
 
 export interface ImageOverlayProps {

@@ -3,8 +3,8 @@ import { Link, useRevalidator } from "react-router";
 import type { ImagePage, ImageSummary } from "#contracts/catalog";
 import { engagementSettled, useStillLiked } from "~/components/engagement/store";
 import { Picture } from "~/components/picture";
-import { usePagedImages, type PagedImages } from "./use-paged-images";
 import { HeartIcon, Spinner } from "~/lib/icons";
+import { usePagedImages, type PagedImages } from "./use-paged-images";
 
 const ImageModal = lazy(() => import("./image-modal"));
 const preloadModal = () => void import("./image-modal");

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { SearchBox } from "./search-box";
 import { CloseIcon, Logo, SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
+import { SearchBox } from "./search-box";
 import { SiteMenu } from "./site-menu";
 import { workLinksFor } from "./work-links";
 

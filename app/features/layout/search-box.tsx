@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { PopularSearches } from "#contracts/catalog";
 import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog-constants";
 import { api, queryString } from "~/lib/api";
-import { filterParams } from "~/lib/list-key";
 import { SearchIcon } from "~/lib/icons";
+import { filterParams } from "~/lib/list-key";
 import { useRootData } from "~/lib/viewer";
 
 /** Suggestions close this long after the box loses focus, so a click on one still lands. */
