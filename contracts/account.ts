@@ -12,6 +12,11 @@ export interface Viewer {
   creatorId: number | null;
 }
 
+/** Whether the viewer holds `role` or one above it (`roles` runs from least to most); a signed-out visitor holds none. */
+export function hasRole(viewer: Viewer | null, role: Role): viewer is Viewer {
+  return viewer !== null && roles.indexOf(viewer.role) >= roles.indexOf(role);
+}
+
 /** Sign in, then come back to `returnTo` (a path with its query string): the page and the server send visitors here. */
 export function loginPath(returnTo: string): string {
   return `/login?redirectTo=${encodeURIComponent(returnTo)}`;

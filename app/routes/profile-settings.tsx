@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { data, redirect, useFetcher, useSearchParams } from "react-router";
-import { loginPath } from "#contracts/account";
+import { hasRole, loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { receiptsQuery } from "#contracts/receipts";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     receipts.list(viewer, before.success ? before.data : { limit: RECEIPTS_PER_PAGE }),
     collections.list(viewer),
     // Creators and admins have a creator page, and its picture.
-    viewer.role === "member" ? undefined : avatars.current(viewer),
+    hasRole(viewer, "creator") ? avatars.current(viewer) : undefined,
   ]);
   return {
     viewer,

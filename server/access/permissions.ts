@@ -1,12 +1,5 @@
-import type { Role, Viewer } from "#contracts/account";
+import { hasRole, type Role, type Viewer } from "#contracts/account";
 import { AppError } from "../errors.ts";
-
-/** Each role may do what the roles before it may. */
-const rank: Record<Role, number> = { member: 0, creator: 1, admin: 2 };
-
-export function hasRole(viewer: Viewer | null, role: Role): viewer is Viewer {
-  return viewer !== null && rank[viewer.role] >= rank[role];
-}
 
 /** The viewer, when they hold `role` or one above it; else 401 (signed out) or 403. */
 export function requireRole(viewer: Viewer | null, role: Role): Viewer {

@@ -1,13 +1,13 @@
-import type { Role, Viewer } from "#contracts/account";
+import { hasRole, type Role, type Viewer } from "#contracts/account";
 
-/** Where creators and admins work, each shown to the roles that may use it. */
-const workLinks: ReadonlyArray<{ to: string; label: string; roles: readonly Role[] }> = [
-  { to: "/upload", label: "Upload", roles: ["creator", "admin"] },
-  { to: "/studio", label: "Your images", roles: ["creator", "admin"] },
-  { to: "/admin", label: "Admin", roles: ["admin"] },
+/** Where creators and admins work, each shown to those who hold its role or one above it. */
+const workLinks: ReadonlyArray<{ to: string; label: string; role: Role }> = [
+  { to: "/upload", label: "Upload", role: "creator" },
+  { to: "/studio", label: "Your images", role: "creator" },
+  { to: "/admin", label: "Admin", role: "admin" },
 ];
 
 /** The work links this viewer may use: in the header on wider screens and in the menu everywhere. */
 export function workLinksFor(viewer: Viewer | null) {
-  return viewer ? workLinks.filter((link) => link.roles.includes(viewer.role)) : [];
+  return workLinks.filter((link) => hasRole(viewer, link.role));
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { loginPath, type Viewer } from "#contracts/account";
+import { hasRole, loginPath, type Viewer } from "#contracts/account";
 
 /**
  * The studio's pages are for creators and admins: signed-out visitors sign in first, members
@@ -8,6 +8,6 @@ import { loginPath, type Viewer } from "#contracts/account";
 export function creatorOrAdmin(viewer: Viewer | null, request: Request): Viewer {
   const url = new URL(request.url);
   if (!viewer) throw redirect(loginPath(url.pathname + url.search));
-  if (viewer.role === "member") throw data(null, { status: 404 });
+  if (!hasRole(viewer, "creator")) throw data(null, { status: 404 });
   return viewer;
 }

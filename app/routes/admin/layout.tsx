@@ -1,8 +1,8 @@
 import { data, Outlet, redirect } from "react-router";
-import { loginPath } from "#contracts/account";
+import { hasRole, loginPath } from "#contracts/account";
+import { PageMain } from "~/components/page-main";
 import { AdminNav } from "~/features/admin/admin-nav";
 import type { Route } from "./+types/layout";
-import { PageMain } from "~/components/page-main";
 
 /**
  * /admin/*: the operators' area. Signed-out visitors sign in first; signed-in people who
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.viewer();
   const url = new URL(request.url);
   if (!viewer) throw redirect(loginPath(url.pathname + url.search));
-  if (viewer.role !== "admin") throw data(null, { status: 404 });
+  if (!hasRole(viewer, "admin")) throw data(null, { status: 404 });
   return null;
 }
 
