@@ -1,7 +1,8 @@
 import { z } from "zod";
 import "./zod-config.ts";
-import { roles } from "./account.ts";
+import { roles, type Role } from "./account.ts";
 import type { ImageSummary } from "./catalog.ts";
+import type { ReportReason } from "./engagement.ts";
 import { storableText, notStorable } from "./text.ts";
 
 /** The admin area's inputs (its pages' queries and forms) and what its pages show. */
@@ -12,6 +13,35 @@ export type ImageStatus = (typeof imageStatuses)[number];
 
 /** An image as admins see it: any status. */
 export type AdminImage = ImageSummary & { status: ImageStatus };
+
+/** An account as admins manage it (the accounts tab, the admin command). */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabledAt: Date | null;
+  creatorId: number | null;
+  createdAt: Date;
+}
+
+/** An open report as the moderation queue lists it. */
+export interface OpenReport {
+  id: number;
+  imageId: number;
+  title: string;
+  imageStatus: ImageStatus;
+  reason: ReportReason;
+  details: string;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  createdAt: Date;
+  /** Open reports on the same image, this one included. */
+  openOnImage: number;
+}
+
+/** A report in the moderation queue, with its image as admins see it. */
+export type QueuedReport = OpenReport & { image: AdminImage };
 
 export const ADMIN_SEARCH_MAX = 200;
 export const MODERATION_REASON_MAX = 500;

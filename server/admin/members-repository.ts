@@ -1,19 +1,10 @@
 import type { Role } from "#contracts/account";
+import type { Member } from "#contracts/admin";
 import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { session, user } from "../db/schema.ts";
 import { recordAudit } from "../audit/audit-repository.ts";
-
-export interface Member {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabledAt: Date | null;
-  creatorId: number | null;
-  createdAt: Date;
-}
 
 const memberColumns = {
   id: user.id,

@@ -1,7 +1,8 @@
 import type { Role, Viewer } from "#contracts/account";
+import type { Member } from "#contracts/admin";
 import { actorOf, COMMAND_LINE, type Actor } from "../access/actor.ts";
 import { AppError } from "../errors.ts";
-import type { Member, MembersRepository } from "./members-repository.ts";
+import type { MembersRepository } from "./members-repository.ts";
 import { requireRole } from "../access/permissions.ts";
 
 const MEMBERS_PAGE_SIZE = 50;

@@ -1,8 +1,7 @@
 import type { Viewer } from "#contracts/account";
-import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
+import type { AdminImage, AdminImagesQuery, QueuedReport } from "#contracts/admin";
 import { actorOf } from "../access/actor.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
-import type { OpenReport } from "../engagement/reports-repository.ts";
 import type { ReportsService } from "../engagement/reports-service.ts";
 import { requireRole } from "../access/permissions.ts";
 
@@ -10,8 +9,6 @@ import { requireRole } from "../access/permissions.ts";
 export const QUEUE_PAGE_SIZE = 20;
 /** Images shown per page of the images tab. */
 export const ADMIN_IMAGES_PAGE_SIZE = 24;
-
-export type QueuedReport = OpenReport & { image: AdminImage };
 
 /**
  * Moderation as admins do it in the browser: the queue of open reports with their images,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { OpenReport } from "#contracts/admin";
 import type { ReportReason } from "#contracts/engagement";
 import type { Actor } from "../access/actor.ts";
 import { recordAudit } from "../audit/audit-repository.ts";
@@ -20,20 +21,6 @@ export type ReportOutcome =
   | { status: "not_found" }
   | { status: "duplicate" }
   | { status: "limited"; retryAfterSeconds: number };
-
-export interface OpenReport {
-  id: number;
-  imageId: number;
-  title: string;
-  imageStatus: "published" | "hidden";
-  reason: ReportReason;
-  details: string;
-  reporterName: string | null;
-  reporterEmail: string | null;
-  createdAt: Date;
-  /** Open reports on the same image, this one included. */
-  openOnImage: number;
-}
 
 /** Advisory-lock namespace under which anonymous reports from one source take turns. */
 const REPORT_SOURCE_LOCK = 5_201_771;

@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
 import type { Viewer } from "#contracts/account";
+import type { OpenReport } from "#contracts/admin";
 import type { ReportInput } from "#contracts/engagement";
 import type { Actor } from "../access/actor.ts";
 import { AppError, notFound } from "../errors.ts";
-import type { OpenReport, ReportsRepository } from "./reports-repository.ts";
+import type { ReportsRepository } from "./reports-repository.ts";
 
 /** Anonymous reports one network may send per hour; signed-in users are held to one per image instead. */
 export const ANONYMOUS_REPORTS_PER_HOUR = 5;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { roles } from "#contracts/account";
-import type { Member } from "../../../server/admin/members-repository.ts";
+import type { Member } from "#contracts/admin";
 import { longDate } from "~/lib/dates";
 import { ActionButton, sending, type ActionFetcher } from "./admin-forms";
 

@@ -1,5 +1,5 @@
+import type { QueuedReport } from "#contracts/admin";
 import { reportReasonLabels } from "#contracts/engagement";
-import type { QueuedReport } from "../../../server/admin/moderation-service.ts";
 import { longDateTime } from "~/lib/dates";
 import { ActionButton, type ActionFetcher } from "./admin-forms";
 import { HideOrRestore, ImageThumbnail, StatusBadge } from "./image-moderation";
