@@ -9,7 +9,7 @@ import { createCatalogCache } from "./catalog-cache.ts";
 import { createCatalogRepository } from "./catalog-repository.ts";
 import { createCatalogService } from "./catalog-service.ts";
 import { importRepository, type StoredFile } from "./import/import-repository.ts";
-import { howMadeColumns, type HowMade } from "./import/text.ts";
+import { howMadeColumns, type HowMade } from "../image-text/text.ts";
 
 /**
  * Catalog rows for tests, written through the importer's own save (so search_text, tags and

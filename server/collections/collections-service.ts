@@ -14,7 +14,7 @@ import {
   type CollectionSummary,
 } from "#contracts/collections";
 import { decodeCursor, encodeCursor, type CatalogService } from "../catalog/catalog-service.ts";
-import { slugify } from "../catalog/import/text.ts";
+import { slugify } from "../image-text/text.ts";
 import { attachmentDisposition } from "../engagement/download-filename.ts";
 import type { DownloadFile, DownloadsService } from "../engagement/downloads-service.ts";
 import { AppError, notFound } from "../errors.ts";

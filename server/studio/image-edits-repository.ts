@@ -3,7 +3,7 @@ import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { creators, images, imageTags, tags, user } from "../db/schema.ts";
 import { recordAudit } from "../audit/audit-repository.ts";
-import { searchTextOf, setImageTags, storeTags } from "../catalog/import/import-repository.ts";
+import { searchTextOf, setImageTags, storeTags } from "../image-text/tags-repository.ts";
 
 /** What an edit writes. */
 export interface ImageFields {

@@ -2,7 +2,7 @@ import { hasRole, type Viewer } from "#contracts/account";
 import type { EditableImage, ImageFieldsInput, StudioPage } from "#contracts/studio";
 import { actorOf } from "../access/actor.ts";
 import { requireRole } from "../access/permissions.ts";
-import { cleanTags, DEFAULT_CATEGORY, DEFAULT_TITLE, describeImage, slugify, splitTags } from "../catalog/import/text.ts";
+import { cleanTags, DEFAULT_CATEGORY, DEFAULT_TITLE, describeImage, slugify, splitTags } from "../image-text/text.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { ImageFiles } from "../media/image-files.ts";
 import type { MediaRepository } from "../media/media-repository.ts";

@@ -3,7 +3,7 @@ import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
 import type { ImportService } from "../catalog/import/import-service.ts";
-import { splitTags } from "../catalog/import/text.ts";
+import { splitTags } from "../image-text/text.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";

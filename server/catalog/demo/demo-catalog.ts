@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { ImportItem, ImportService, ImportSummary } from "../import/import-service.ts";
-import type { HowMade } from "../import/text.ts";
+import type { HowMade } from "../../image-text/text.ts";
 import { avatarArt, styles, type StyleName } from "./artworks.ts";
 import { demoHistory } from "./demo-history.ts";
 import { random } from "./random.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError, type ErrorCode } from "../../errors.ts";
 import { MAX_PIXELS } from "../../media/variants.ts";
 import { SourceError, type SourceEntry } from "./import-service.ts";
-import { splitTags } from "./text.ts";
+import { splitTags } from "../../image-text/text.ts";
 
 /**
  * An Airtable base's table `Images` through the REST API, mapped as the spec's section 3

@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import type { SourceEntry } from "./import-service.ts";
-import { splitTags } from "./text.ts";
+import { splitTags } from "../../image-text/text.ts";
 
 /**
  * A folder of image files, with an optional manifest.json (an array of objects) or

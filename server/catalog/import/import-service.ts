@@ -11,7 +11,7 @@ import { createMediaRepository } from "../../media/media-repository.ts";
 import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
 import type { DemoHistory } from "../demo/demo-history.ts";
 import { importRepository, type StoredFile } from "./import-repository.ts";
-import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "./text.ts";
+import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
 /**
  * The one way images enter the catalog. Every source (a folder, Airtable, the demo catalog)
