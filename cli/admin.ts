@@ -1,10 +1,7 @@
 import { roles, type Role } from "#contracts/account";
-import { createMembersRepository } from "../server/admin/members-repository.ts";
-import { createMembersService, type MembersService } from "../server/admin/members-service.ts";
-import { loadConfig } from "../server/config.ts";
-import { openCliDatabase } from "../server/db/cli-database.ts";
-import { createLogger } from "../server/logger.ts";
+import type { MembersService } from "../server/admin/members-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
+import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run admin -- <command>
@@ -46,12 +43,5 @@ await runCommand("admin", usage, async () => {
   const role = command === "revoke" ? "member" : (values.role ?? "admin");
   if (!grantable.includes(role as never) && command === "grant") throw new UsageError(`--role must be admin or creator, not "${role}"`);
 
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
-  const database = await openCliDatabase(config, log.info);
-  try {
-    await run(createMembersService({ members: createMembersRepository(database.db) }), command, args[0] ?? "", role as Role);
-  } finally {
-    await database.close();
-  }
+  await withServices(({ members }) => run(members, command, args[0] ?? "", role as Role));
 });

@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../test/database.ts";
-import { seedDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
+import { createDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
+import { createDemoRepository } from "../server/catalog/demo/demo-repository.ts";
 import { createImportService } from "../server/catalog/import/import-service.ts";
 import { creators, images, imageTags, tags } from "../server/db/schema.ts";
 import { createLogger } from "../server/logger.ts";
@@ -38,7 +39,7 @@ describe("npm run backup", () => {
   it("copies the database and its media, and restores them into an empty installation", async () => {
     const dataDir = path.join(work, "site");
     const imports = createImportService({ db: source.db, media: localDiskStorage(path.join(dataDir, "media")), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
-    await seedDemoCatalog({ imports, count: 3 });
+    await createDemoCatalog({ imports, repository: createDemoRepository(source.db) }).seed({ count: 3 });
 
     const out = path.join(work, "backup");
     const made = await backup(source.url, dataDir, out);

@@ -1,12 +1,8 @@
-import { DEFAULT_DEMO_SEED, seedDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
-import { createImportService, formatSummary } from "../server/catalog/import/import-service.ts";
-import { loadConfig } from "../server/config.ts";
-import { openCliDatabase } from "../server/db/cli-database.ts";
-import { createLogger } from "../server/logger.ts";
-import { createMediaStorage } from "../server/media/storage.ts";
+import { DEFAULT_DEMO_SEED } from "../server/catalog/demo/demo-catalog.ts";
+import { formatSummary } from "../server/catalog/import/import-service.ts";
 import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
-import { licenseUrlOf } from "../server/media/labels.ts";
+import { withServices } from "./services.ts";
 
 const usage = `Usage: npm run demo -- [--count <n>] [--seed <s>]
 
@@ -26,20 +22,11 @@ await runCommand("demo", usage, async () => {
   const count = whole(values.count, "count", 150, 5000);
   const seed = whole(values.seed, "seed", DEFAULT_DEMO_SEED, 2 ** 31 - 1);
 
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
-  const database = await openCliDatabase(config, log.info);
-  try {
-    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log, licenseUrl: licenseUrlOf(config.baseUrl) });
+  await withServices(async ({ demo }) => {
     let bar: ReturnType<typeof progressBar> | undefined;
-    const summary = await seedDemoCatalog({
-      imports,
-      count,
-      seed,
-      onProgress: (done, total) => (bar ??= progressBar("Generating", total)).update(done),
-    }).finally(() => bar?.stop());
+    const summary = await demo
+      .seed({ count, seed, onProgress: (done, total) => (bar ??= progressBar("Generating", total)).update(done) })
+      .finally(() => bar?.stop());
     console.log(formatSummary(summary));
-  } finally {
-    await database.close();
-  }
+  });
 });

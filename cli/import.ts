@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { airtableSource } from "../server/catalog/import/airtable-source.ts";
 import { folderSource } from "../server/catalog/import/folder-source.ts";
-import { createImportService, formatSummary, type SourceEntry } from "../server/catalog/import/import-service.ts";
-import { loadConfig } from "../server/config.ts";
-import { openCliDatabase } from "../server/db/cli-database.ts";
-import { createLogger } from "../server/logger.ts";
-import { createMediaStorage } from "../server/media/storage.ts";
+import { formatSummary, type SourceEntry } from "../server/catalog/import/import-service.ts";
 import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
-import { licenseUrlOf } from "../server/media/labels.ts";
+import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage:
@@ -33,8 +29,6 @@ await runCommand("import", usage, async () => {
   if (values.help) return console.log(usage);
   if (!target || positionals.length > 2 || (kind !== "folder" && kind !== "airtable")) throw new UsageError(kind ? `Unknown command: ${positionals.join(" ")}` : "Missing the source");
 
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
   let source: () => Promise<SourceEntry[]>;
   if (kind === "folder") {
     source = () => folderSource(target, { creator: values.creator });
@@ -56,10 +50,8 @@ await runCommand("import", usage, async () => {
       });
   }
 
-  const database = await openCliDatabase(config, log.info);
-  try {
+  await withServices(async ({ imports }) => {
     const entries = await source();
-    const imports = createImportService({ db: database.db, media: createMediaStorage(config), log, licenseUrl: licenseUrlOf(config.baseUrl) });
     const bar = progressBar("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
     for (const skip of summary.skips.slice(0, LIST_SKIPS)) {
@@ -67,7 +59,5 @@ await runCommand("import", usage, async () => {
     }
     if (summary.skips.length > LIST_SKIPS) console.log(`  … and ${summary.skips.length - LIST_SKIPS} more skipped`);
     console.log(formatSummary(summary));
-  } finally {
-    await database.close();
-  }
+  });
 });

@@ -1,11 +1,8 @@
 import { reportReasonLabels } from "#contracts/engagement";
 import { COMMAND_LINE } from "../server/access/actor.ts";
-import { loadConfig } from "../server/config.ts";
-import { openCliDatabase } from "../server/db/cli-database.ts";
-import { createLogger } from "../server/logger.ts";
-import { createReportsRepository } from "../server/engagement/reports-repository.ts";
-import { createReportsService, type ReportsService } from "../server/engagement/reports-service.ts";
+import type { ReportsService } from "../server/engagement/reports-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
+import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run moderate -- <command>
@@ -75,14 +72,5 @@ await runCommand("moderate", usage, async () => {
   if (values.reason !== undefined && command !== "hide" && command !== "dismiss") throw new UsageError("--reason goes with hide or dismiss");
   const id = command === "reports" ? 0 : positiveId(args[0], command === "dismiss" ? "reportId" : "imageId");
 
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
-  const database = await openCliDatabase(config, log.info);
-  try {
-    // Only the reports service: the CLI starts in a second, without the web app's other services.
-    const reports = createReportsService({ reports: createReportsRepository(database.db), secret: config.authSecret });
-    await run(reports, command, id, values.reason?.trim() || undefined);
-  } finally {
-    await database.close();
-  }
+  await withServices(({ reports }) => run(reports, command, id, values.reason?.trim() || undefined));
 });

@@ -5,8 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { progressBar } from "./progress.ts";
-import { seedDemoCatalogOnStart } from "./catalog/demo/demo-catalog.ts";
-import { createImportService, formatSummary } from "./catalog/import/import-service.ts";
+import { formatSummary } from "./catalog/import/import-service.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
@@ -15,7 +14,6 @@ import { createHttpApp } from "./http/app.ts";
 import { createHttpServer } from "./http/limits.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { licenseUrlOf } from "./media/labels.ts";
 
 /**
  * `npm start`: validate the configuration, open (or start) PostgreSQL, migrate, fill an
@@ -63,8 +61,7 @@ async function main() {
     const services = createServices({ config, database, log });
     cleanups.push(() => services.close());
     await services.media.check();
-    const seeding = seedDemoCatalogOnStart({
-      imports: createImportService({ db: database.db, media: services.media, log, licenseUrl: licenseUrlOf(config.baseUrl) }),
+    const seeding = services.demo.seedOnStart({
       count: config.demoImages,
       signal: stop.signal,
       progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" }),

@@ -30,7 +30,9 @@ import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
 import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
-import { createImportService } from "./catalog/import/import-service.ts";
+import { createDemoCatalog, type DemoCatalog } from "./catalog/demo/demo-catalog.ts";
+import { createDemoRepository } from "./catalog/demo/demo-repository.ts";
+import { createImportService, type ImportService } from "./catalog/import/import-service.ts";
 import { createImageFiles } from "./media/image-files.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
@@ -41,8 +43,8 @@ import { createUploadsService, UPLOAD_QUEUE, type UploadsService } from "./studi
 
 /**
  * The composition root: every service, built once per process from its repositories and
- * peers. HTTP handlers and React Router loaders receive this object; nothing else
- * constructs services.
+ * peers, for the server and the operator commands (cli/) alike. HTTP handlers and React
+ * Router loaders receive this object; nothing else constructs services.
  */
 export interface Services {
   config: Config;
@@ -76,6 +78,10 @@ export interface Services {
   audit: AuditService;
   /** Admins: activity per day, top images and searches (server/insights/). */
   insights: InsightsService;
+  /** The one way images enter the catalog (folder, Airtable, uploads, the demo), and colour labels for older images. */
+  imports: ImportService;
+  /** The generated demo catalog: seeded on start (DEMO_IMAGES) and by `npm run demo`. */
+  demo: DemoCatalog;
   /** Work done in the background by any instance, kept in PostgreSQL (server/jobs/). */
   jobs: JobQueue;
   /** Uploads from the browser: staged, checked, then imported by the job queue. */
@@ -117,9 +123,10 @@ export function createServices(deps: {
   const mediaRepository = createMediaRepository(db);
   const uploadsRepository = createUploadsRepository(db);
   const files = createImageFiles({ media, repository: mediaRepository, licenseUrl });
+  const imports = createImportService({ db, media, log, licenseUrl });
   const uploads = createUploadsService({
     uploads: uploadsRepository,
-    imports: createImportService({ db, media, log, licenseUrl }),
+    imports,
     media,
     queue: jobs,
     log,
@@ -142,6 +149,8 @@ export function createServices(deps: {
     audit: createAuditService({ audit: createAuditRepository(db) }),
     insights: createInsightsService({ insights: createInsightsRepository(db), catalog }),
     collections: createCollectionsService({ collections: createCollectionsRepository(db), catalog, downloads }),
+    imports,
+    demo: createDemoCatalog({ imports, repository: createDemoRepository(db) }),
     jobs,
     uploads,
     imageEdits: createImageEditsService({

@@ -7,7 +7,8 @@ import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import sharp from "sharp";
 import { createImportService, DUPLICATE_MAX_BITS } from "../import/import-service.ts";
 import { visualHash } from "../../media/visual-hash.ts";
-import { demoItems, seedDemoCatalogOnStart } from "./demo-catalog.ts";
+import { createDemoCatalog, demoItems } from "./demo-catalog.ts";
+import { createDemoRepository } from "./demo-repository.ts";
 import { bytesOf } from "../../media/download.ts";
 import { DIGITAL_SOURCE_TYPE } from "../../media/labels.ts";
 import { readLabel, TEST_LICENSE_URL } from "../../media/test-images.ts";
@@ -15,6 +16,7 @@ import { readLabel, TEST_LICENSE_URL } from "../../media/test-images.ts";
 const database = await testDatabase();
 const media = localDiskStorage(scratchDir("demo"));
 const imports = createImportService({ db: database.db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+const demo = createDemoCatalog({ imports, repository: createDemoRepository(database.db) });
 const noProgress = () => ({ update() {}, stop() {} });
 
 describe("the demo catalog", () => {
@@ -43,7 +45,7 @@ describe("the demo catalog", () => {
   });
 
   it("fills an empty catalog on start, once, in portrait, landscape and square, with creators' avatars", async () => {
-    const summary = await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress });
+    const summary = await demo.seedOnStart({ count: 10, progress: noProgress });
     expect(summary).toMatchObject({ imported: 10, skipped: 0 });
     const rows = await database.db.select().from(images);
     expect(rows).toHaveLength(10);
@@ -96,7 +98,7 @@ describe("the demo catalog", () => {
     expect(searches[0]!.empty).toBeGreaterThan(0);
 
     // A second start finds the catalog filled and does nothing.
-    expect(await seedDemoCatalogOnStart({ imports, count: 10, progress: noProgress })).toBeNull();
+    expect(await demo.seedOnStart({ count: 10, progress: noProgress })).toBeNull();
     expect(await database.db.$count(images)).toBe(10);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import type { ImportItem, ImportService, ImportSummary } from "../import/import-
 import type { HowMade } from "../../image-text/text.ts";
 import { avatarArt, styles, type StyleName } from "./artworks.ts";
 import { demoHistory } from "./demo-history.ts";
+import type { DemoRepository } from "./demo-repository.ts";
 import { random } from "./random.ts";
 
 /**
@@ -96,60 +97,68 @@ export function demoItems(count: number, seed = DEFAULT_DEMO_SEED, now = Date.no
   return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
 }
 
-/**
- * Adds the demo images `0..count-1` for `seed` that are not in the catalog yet (so an
- * interrupted seeding resumes), after giving every demo creator an avatar.
- */
-export async function seedDemoCatalog(options: {
-  imports: ImportService;
-  count: number;
-  seed?: number;
-  signal?: AbortSignal | undefined;
-  onProgress?: (done: number, total: number) => void;
-}): Promise<ImportSummary> {
-  const { imports, count } = options;
-  const seed = options.seed ?? DEFAULT_DEMO_SEED;
-  for (const [i, creator] of demoCreators.entries()) {
-    await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
-  }
-  const now = Date.now();
-  const items = demoItems(count, seed, now);
-  const present = await imports.existingSourceIds(
-    DEMO_SOURCE,
-    items.map((item) => item.sourceId),
-  );
-  const added = items.filter((item) => !present.has(item.sourceId));
-  const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
-  // Also after an interrupted run: the history of the images it imported (the others are left out).
-  await imports.recordDemoHistory(DEMO_SOURCE, demoHistory(added, items, seed, now));
-  return summary;
-}
-
 /** Any fixed number: held while deciding whether to seed and seeding. */
 const SEED_LOCK = 7_410_222;
 
-/**
- * On start: when the catalog holds nothing but demo images and fewer than `count` of them
- * (a fresh install, or a seeding that was interrupted), adds the missing ones. Instances
- * starting together take turns, so the catalog is seeded once.
- */
-export async function seedDemoCatalogOnStart(options: {
-  imports: ImportService;
-  count: number;
-  /** Aborted when the server is asked to stop: seeding ends after the images in flight. */
-  signal?: AbortSignal;
-  progress: (total: number) => { update(done: number): void; stop(): void };
-}): Promise<ImportSummary | null> {
-  const { imports, count } = options;
-  if (count === 0) return null;
-  return imports.exclusively(SEED_LOCK, async () => {
-    const { all, fromSource } = await imports.counts(DEMO_SOURCE);
-    if (all > fromSource || fromSource >= count) return null;
-    const bar = options.progress(count - fromSource);
-    try {
-      return await seedDemoCatalog({ imports, count, signal: options.signal, onProgress: (done) => bar.update(done) });
-    } finally {
-      bar.stop();
+export type DemoCatalog = ReturnType<typeof createDemoCatalog>;
+
+/** Seeding the demo catalog: its images through the import service, its history through its own repository. */
+export function createDemoCatalog(deps: { imports: ImportService; repository: DemoRepository }) {
+  const { imports, repository } = deps;
+
+  /**
+   * Adds the demo images `0..count-1` for `seed` that are not in the catalog yet (so an
+   * interrupted seeding resumes), after giving every demo creator an avatar.
+   */
+  async function seed(options: {
+    count: number;
+    seed?: number;
+    signal?: AbortSignal | undefined;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<ImportSummary> {
+    const seed = options.seed ?? DEFAULT_DEMO_SEED;
+    for (const [i, creator] of demoCreators.entries()) {
+      await imports.ensureCreatorAvatar(creator.name, () => sharp(Buffer.from(avatarArt(random(seed, 1_000_000 + i)))).png().toBuffer());
     }
-  });
+    const now = Date.now();
+    const items = demoItems(options.count, seed, now);
+    const present = await imports.existingSourceIds(
+      DEMO_SOURCE,
+      items.map((item) => item.sourceId),
+    );
+    const added = items.filter((item) => !present.has(item.sourceId));
+    const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
+    // Also after an interrupted run: the history of the images it imported (the others are left out).
+    await repository.recordHistory(DEMO_SOURCE, demoHistory(added, items, seed, now));
+    return summary;
+  }
+
+  return {
+    seed,
+
+    /**
+     * On start: when the catalog holds nothing but demo images and fewer than `count` of them
+     * (a fresh install, or a seeding that was interrupted), adds the missing ones. Instances
+     * starting together take turns, so the catalog is seeded once.
+     */
+    async seedOnStart(options: {
+      count: number;
+      /** Aborted when the server is asked to stop: seeding ends after the images in flight. */
+      signal?: AbortSignal;
+      progress: (total: number) => { update(done: number): void; stop(): void };
+    }): Promise<ImportSummary | null> {
+      const { count } = options;
+      if (count === 0) return null;
+      return repository.exclusively(SEED_LOCK, async () => {
+        const { all, fromSource } = await repository.counts(DEMO_SOURCE);
+        if (all > fromSource || fromSource >= count) return null;
+        const bar = options.progress(count - fromSource);
+        try {
+          return await seed({ count, signal: options.signal, onProgress: (done) => bar.update(done) });
+        } finally {
+          bar.stop();
+        }
+      });
+    },
+  };
 }

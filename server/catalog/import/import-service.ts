@@ -9,7 +9,6 @@ import type { MediaStorage } from "../../media/storage.ts";
 import { createImageFiles } from "../../media/image-files.ts";
 import { createMediaRepository } from "../../media/media-repository.ts";
 import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
-import type { DemoHistory } from "../demo/demo-history.ts";
 import { importRepository, type StoredFile } from "./import-repository.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
@@ -191,12 +190,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       return summary;
     },
 
-    /** How many images the catalog holds, and how many came from `source`. */
-    counts: (source: string) => repo.counts(source),
     existingSourceIds: (source: string, sourceIds: string[]) => repo.existingSourceIds(source, sourceIds),
-    recordDemoHistory: (source: string, history: DemoHistory) => repo.recordDemoHistory(source, history),
-    /** Runs `work` while no other instance runs work under the same `lockId`. */
-    exclusively: <T>(lockId: number, work: () => Promise<T>) => repo.exclusively(lockId, work),
 
     /**
      * Imports every entry, two at a time, and tells `onProgress` after each. A refused file
