@@ -28,6 +28,7 @@ import { createHiddenMedia, type HiddenMedia } from "./media/hidden-media.ts";
 import { licenseUrlOf } from "./media/labels.ts";
 import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
+import { createReadiness, type Readiness } from "./observability/readiness.ts";
 import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
 import { createDemoCatalog, type DemoCatalog } from "./catalog/demo/demo-catalog.ts";
@@ -90,6 +91,8 @@ export interface Services {
   imageEdits: ImageEditsService;
   /** The picture of a creator's page, set in the profile settings. */
   avatars: AvatarService;
+  /** Whether PostgreSQL and the media storage answer and the instance is not stopping (`/readyz`). */
+  readiness: Readiness;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
   close(): Promise<void>;
 }
@@ -161,6 +164,7 @@ export function createServices(deps: {
       uploads,
     }),
     avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media }),
+    readiness: createReadiness({ pool, media }),
     async close() {
       await jobs.stop();
       await catalogChanges?.close();

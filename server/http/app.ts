@@ -88,6 +88,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  app.get("/readyz", async (_req, res) => {
+    const readiness = await services.readiness.check();
+    res.setHeader("Cache-Control", "no-store");
+    res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: "unavailable", reason: readiness.reason });
+  });
   app.use(wellFormedHost);
 
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
