@@ -123,6 +123,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
   UPLOAD_MAX_MB: count(1, 1000).default(50),
+  SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -155,6 +156,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** Largest file a creator may upload, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** Longest a stop (SIGTERM, SIGINT) may take, answering what is in flight, before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }
 

@@ -12,6 +12,7 @@ import { openDatabase } from "./db/database.ts";
 import { describeFailure } from "./errors.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createHttpServer } from "./http/limits.ts";
+import { stoppable } from "./http/stopping.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
@@ -38,6 +39,10 @@ async function main() {
       stopping = true;
       stop.abort();
       log.info(`${signal} received, shutting down...`);
+      setTimeout(() => {
+        log.error(`Not stopped within SHUTDOWN_TIMEOUT_S=${config.shutdownTimeoutMs / 1000}; exiting with work unfinished`);
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
       shutdown().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -92,13 +97,11 @@ async function main() {
       s.once("error", reject);
       s.listen(config.port, config.host, () => resolve(s));
     });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        }),
-    );
+    const serving = stoppable(server);
+    cleanups.push(() => {
+      services.readiness.drain();
+      return serving.stop();
+    });
     // Uploads are imported here too, by whichever instance asks first; also those a stopped instance left.
     await services.uploads.work();
     log.info(`Stockroom is running at ${config.baseUrl}`);
