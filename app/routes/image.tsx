@@ -3,6 +3,7 @@ import { data, useLocation, useNavigate, useOutletContext } from "react-router";
 import { parseImageSegment, type ImageSummary } from "#contracts/catalog";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
+import { neighboursAt } from "~/features/gallery/overlay-stepping";
 import { queryString } from "~/lib/api";
 import { orNotFound } from "~/lib/not-found";
 import type { GalleryOutletContext } from "./gallery";
@@ -41,8 +42,7 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
     <ImageOverlay
       image={shown}
       detail={image}
-      prev={index > 0 ? images[index - 1] : undefined}
-      next={index >= 0 ? images[index + 1] : undefined}
+      {...neighboursAt(images, index)}
       onNavigate={(next) => {
         setTarget(next);
         void navigate(next.path, { replace: true, preventScrollReset: true, state: location.state });

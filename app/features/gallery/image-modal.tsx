@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { api } from "~/lib/api";
 import { ImageOverlay } from "./image-overlay";
+import { neighboursAt } from "./overlay-stepping";
 
 export interface ImageModalProps {
   images: ImageSummary[];
@@ -46,8 +47,7 @@ export default function ImageModal({ images, index, onIndexChange, onClose, unli
     <ImageOverlay
       image={image}
       detail={detail}
-      prev={images[index - 1]}
-      next={images[index + 1]}
+      {...neighboursAt(images, index)}
       onNavigate={go}
       onClose={onClose}
       onTag={(tag) => void navigate(`/?tag=${encodeURIComponent(tag)}`)}

@@ -1,23 +1,23 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
-import { downloadSizeLabels } from "#contracts/catalog-constants";
 import { Avatar } from "~/components/avatar";
 import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
-import { DownloadLink } from "~/components/engagement/download-button";
 import { useToggleLike } from "~/components/engagement/like-button";
 import { useEngagement } from "~/components/engagement/store";
 import { detailSizes, Picture } from "~/components/picture";
-import { api } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { BookmarkIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, HeartIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, CloseIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { shareImage } from "~/lib/share";
-import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
+import { DownloadMenu } from "./download-menu";
 import { HowItWasMade } from "./how-it-was-made";
 import { creatorPath } from "./image-card";
-import { focusCard } from "./image-grid";
+import { StepButtons } from "./overlay-stepping";
 import { usePlaceholder } from "./placeholder";
+import { useCountView } from "./use-count-view";
+import { useModalOverlay } from "./use-modal-overlay";
+import { useOverlayKeys } from "./use-overlay-keys";
 
 export interface ImageOverlayProps {
   /** What to show at once; `detail` fills in the rest when it has arrived. */
@@ -49,60 +49,13 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const placeholder = usePlaceholder(image.color, image.placeholder, loadedId === image.id);
 
-  // Server-rendered (or just mounted) as an open dialog; make it a modal one.
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (!element || element.matches(":modal")) return;
-    element.close();
-    element.showModal();
-  }, []);
-
-  // Closing gives focus back to the card of the image shown last.
-  const shownId = useRef(image.id);
-  useEffect(() => {
-    shownId.current = image.id;
-  }, [image.id]);
-  useEffect(() => () => focusCard(shownId.current), []);
-
-  useEffect(() => {
-    api(`/api/images/${image.id}/views`, { method: "POST" }).catch(() => {
-      // A view that could not be counted is not worth troubling the visitor.
-    });
-  }, [image.id]);
-
-  // Keys work wherever focus is, even on the page itself after a focused button went away.
-  const onKey = useRef<(event: KeyboardEvent) => void>(() => {});
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey.current(event);
-    document.addEventListener("keydown", listener);
-    return () => document.removeEventListener("keydown", listener);
-  }, []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    const target = event.target as Element;
-    if (target !== document.body && !dialog.current?.contains(target)) return;
-    // A dialog opened over this one (saving to a collection) takes the keys, even when focus fell to the page.
-    if ([...document.querySelectorAll("dialog")].some((other) => other !== dialog.current && other.matches(":modal"))) return;
-    // Escape is handled here rather than only by the dialog's cancel event, which Chrome skips
-    // for a repeated Escape after an inner one (e.g. closing the download menu) was consumed.
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    // Arrow keys inside an open menu (the download sizes) belong to it, not to the overlay.
-    const inMenu = target.closest("[data-menu-open]") !== null;
-    if (event.key === "ArrowLeft" && prev && !inMenu) onNavigate(prev);
-    else if (event.key === "ArrowRight" && next && !inMenu) onNavigate(next);
-    else if (event.key.toLowerCase() === "u" && like.liked) {
-      if (unlikeKey === "unlike") like.toggle();
-      else console.info("Dislike shortcut (U) pressed for image", image.id);
-    } else return;
-    event.preventDefault();
-  };
-
-  useEffect(() => {
-    onKey.current = onKeyDown;
+  useModalOverlay(dialog, image.id);
+  useCountView(image.id);
+  useOverlayKeys(dialog, {
+    close: onClose,
+    prev: prev && (() => onNavigate(prev)),
+    next: next && (() => onNavigate(next)),
+    unlike: like.liked ? (unlikeKey === "unlike" ? like.toggle : () => console.info("Dislike shortcut (U) pressed for image", image.id)) : undefined,
   });
 
   const closeOnBackdrop = (event: React.MouseEvent) => {
@@ -131,8 +84,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
         >
           <CloseIcon size={24} />
         </button>
-        <NavButton image={prev} direction="prev" onNavigate={onNavigate} />
-        <NavButton image={next} direction="next" onNavigate={onNavigate} />
+        <StepButtons prev={prev} next={next} onNavigate={onNavigate} />
 
         {/* On a phone the previous/next buttons float at the bottom: room below the last line, so they cover nothing there. */}
         <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl max-sm:pb-16 sm:rounded-2xl dark:bg-neutral-900">
@@ -257,73 +209,6 @@ function Fact({ label, value }: { label: string; value: string }) {
     <div>
       <dt className="text-neutral-500 dark:text-neutral-400">{label}</dt>
       <dd className="mt-0.5 font-medium tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
-function NavButton({ image, direction, onNavigate }: { image?: ImageSummary; direction: "prev" | "next"; onNavigate: (image: ImageSummary) => void }) {
-  if (!image) return null;
-  const Icon = direction === "prev" ? ChevronLeftIcon : ChevronRightIcon;
-  return (
-    <button
-      type="button"
-      onClick={() => onNavigate(image)}
-      aria-label={direction === "prev" ? "Previous image" : "Next image"}
-      className={`fixed bottom-4 z-10 inline-flex size-11 items-center sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 justify-center rounded-full bg-black/50 text-white hover:bg-black/70 sm:bg-white/10 sm:hover:bg-white/20 ${direction === "prev" ? "left-2 sm:left-3" : "right-2 sm:right-3"}`}
-    >
-      <Icon size={26} />
-    </button>
-  );
-}
-
-function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: ImageDetail["downloadSizes"] }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useOutsideClick(root, open, useCallback(() => setOpen(false), []));
-
-  return (
-    <div ref={root} className="relative flex" data-menu-open={open || undefined}>
-      <DownloadLink image={image} size="original" className="button-primary rounded-r-none">
-        <DownloadIcon size={18} />
-        Download
-      </DownloadLink>
-      <button
-        type="button"
-        className="button-primary rounded-l-none border-l border-white/20 px-2 dark:border-neutral-900/20"
-        aria-label="Choose a download size"
-        aria-expanded={open}
-        aria-controls={menuId}
-        disabled={sizes.length === 0}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => event.key === "Escape" && open && (event.preventDefault(), setOpen(false))}
-      >
-        <ChevronRightIcon size={16} className="rotate-90" />
-      </button>
-      {open && (
-        <ul
-          id={menuId}
-          className="absolute right-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
-          onKeyDown={(event) => {
-            event.stopPropagation();
-            if (event.key === "Escape") {
-              event.preventDefault();
-              setOpen(false);
-            }
-          }}
-        >
-          {sizes.map((size) => (
-            <li key={size.name}>
-              <DownloadLink image={image} size={size.name} className="menu-item justify-between">
-                <span className="font-medium">{downloadSizeLabels[size.name]}</span>
-                <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
-                  {size.width} × {size.height}
-                </span>
-              </DownloadLink>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }
