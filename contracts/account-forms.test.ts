@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messages, passwordChangeInput, profileInput, safeRedirect, signInInput, signUpInput } from "./account-forms.ts";
 
@@ -34,11 +35,39 @@ describe("the account forms", () => {
     expect(parsed).toEqual({ name: "Zoë 日本 🦊", email: "zoe@example.test", password: " spaced pass ", confirmPassword: " spaced pass " });
   });
 
-  it("go back only to paths on this site after signing in", () => {
-    expect(safeRedirect("/profile-settings")).toBe("/profile-settings");
-    expect(safeRedirect("/?tag=cats#top")).toBe("/?tag=cats#top");
-    for (const target of ["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "", null, undefined]) {
-      expect(safeRedirect(target), String(target)).toBe("/");
+  it("go back only to places on this site after signing in", () => {
+    const origin = "https://stockroom.test";
+    expect(safeRedirect("/profile-settings", origin)).toBe("/profile-settings");
+    expect(safeRedirect("/?tag=cats#top", origin)).toBe("/?tag=cats#top");
+    expect(safeRedirect("https://stockroom.test/images/1-x?y=1", origin)).toBe("/images/1-x?y=1");
+    // The spellings the attacker of issue #27 found, and their kin: none leaves the site.
+    for (const target of [
+      "//evil.example", "https://evil.example/", "/\\evil.example", "\\\\evil.example", "javascript:alert(1)", "data:text/html,x",
+      "/.//evil.example", "/..//evil.example", "/./..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/%2f/evil.example",
+      "/%5cevil.example", "/\t/evil.example", "/\n/evil.example", "\t//evil.example", " //evil.example", "https:evil.example",
+      "http://stockroom.test@evil.example/", "http://evil.example#https://stockroom.test", "", null, undefined, ["/"], 42,
+    ]) {
+      const safe = safeRedirect(target, origin);
+      expect(new URL(safe, origin).origin, JSON.stringify(target)).toBe(origin);
+      expect(safe.startsWith("//"), JSON.stringify(target)).toBe(false);
     }
+  });
+
+  it("find no spelling of a redirect target that leaves the site (fast-check)", () => {
+    const origin = "http://stockroom.test";
+    const piece = fc.constantFrom(
+      "/", "//", "\\", ".", "..", "%2e", "%2E", "%2f", "%2F", "%5c", "%252f", "\t", "\n", "\r", " ", "\u0000", "%09", "%00",
+      "evil.example", "evil.example:80", "stockroom.test", "@", ":", "http:", "https:", "javascript:", "?", "#", "&", "=",
+      "\u3002", "\uff0f", "\u2215", "profile-settings", "images", "0x7f.1", "[::1]",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 10 }).map((pieces) => pieces.join("")), (target) => {
+        const safe = safeRedirect(target, origin);
+        // As a browser reads a Location header: it drops tabs and newlines, and takes `\` for `/`.
+        const asBrowserReads = safe.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
+        return safe.startsWith("/") && !asBrowserReads.startsWith("//") && new URL(asBrowserReads, origin).origin === origin;
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });

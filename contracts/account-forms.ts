@@ -164,16 +164,26 @@ export type ResetPasswordInput = z.infer<ReturnType<typeof resetPasswordInput>>;
 export const deleteAccountInput = z.object({ password: secret, confirmEmail: text });
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
+/** Characters no redirect target of ours holds: backslashes, controls (a browser drops tabs and newlines), encoded slashes. */
+const UNSAFE_REDIRECT = /[\\\u0000-\u001f\u007f]|%2f|%5c/i;
+
 /**
- * Where to go after signing in: a path on this site only (never `//host` or a URL), else /.
+ * The one check of every place a browser is sent back to (`redirectTo`, Better Auth's
+ * `callbackURL`, `errorCallbackURL`, `newUserCallbackURL`, a reset link's target): `target`
+ * resolved against the site's `origin`, as the path (with query and fragment) that a browser
+ * resolves to the same place; `/` for anything of another origin, anything not a string, and any
+ * spelling with a backslash, a control character or an encoded slash or backslash.
  */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+export function safeRedirect(target: unknown, origin: string): string {
+  const fallback = "/";
+  if (typeof target !== "string" || !target || UNSAFE_REDIRECT.test(target)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(target, "http://stockroom.invalid");
-    if (url.origin !== "http://stockroom.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(target, origin);
   } catch {
     return fallback;
   }
+  const path = url.pathname + url.search + url.hash;
+  // `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as a host.
+  return url.origin === new URL(origin).origin && !path.startsWith("//") ? path : fallback;
 }

@@ -74,10 +74,11 @@ export function redirectWithCookies(to: string, cookies: Headers): Response {
   return redirect(to, { headers: cookies });
 }
 
-/** Where to go after signing in: the form's (or the URL's) `redirectTo` when it is a path on this site. */
+/** Where to go after signing in: the form's (or the URL's) `redirectTo` when it is a place on this site (safeRedirect), else `/`. */
 export function redirectTarget(request: Request, form?: FormData): string {
+  const url = new URL(request.url);
   const field = form?.get("redirectTo");
-  return safeRedirect(typeof field === "string" ? field : new URL(request.url).searchParams.get("redirectTo"));
+  return safeRedirect(typeof field === "string" ? field : url.searchParams.get("redirectTo"), url.origin);
 }
 
 /**

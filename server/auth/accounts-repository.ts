@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { account, images, likes, rateLimit, user } from "../db/schema.ts";
+import { account, images, likes, rateLimit, user, verification } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
 
 export interface AccountsRepository {
@@ -12,6 +12,12 @@ export interface AccountsRepository {
   consumeAttempt(key: string, max: number, windowSeconds: number): Promise<number | null>;
   /** Forgets the attempts counted under `key`. */
   clearAttempts(key: string): Promise<void>;
+  /**
+   * Deletes every outstanding password-reset link of the person. Better Auth keeps each as a
+   * verification row whose identifier is hashed and whose value is the user id; no other
+   * verification of ours has a bare user id as its value (sign-in state is JSON).
+   */
+  endResetLinks(userId: string): Promise<void>;
   /** Whether the person can sign in with a password (as opposed to Google only). */
   hasPassword(userId: string): Promise<boolean>;
   /**
@@ -51,6 +57,10 @@ export function createAccountsRepository(db: Db): AccountsRepository {
 
     async clearAttempts(key) {
       await db.delete(rateLimit).where(eq(rateLimit.key, key));
+    },
+
+    async endResetLinks(userId) {
+      await db.delete(verification).where(eq(verification.value, userId));
     },
 
     async hasPassword(userId) {

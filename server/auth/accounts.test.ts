@@ -158,6 +158,23 @@ describe("password reset", () => {
     await accounts.signIn({ email: person.email, password: "brand new secret" }, browserHeaders("203.0.113.20"));
   });
 
+  it("ends every other link sent earlier once one of them has reset the password", async () => {
+    const person = await signUp();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.23"));
+      tokens.push(new URL(linkIn(await waitForMail(smtp.dir, person.email, i + 1), BASE_URL)).searchParams.get("token")!);
+    }
+    const [first, second] = tokens as [string, string];
+    expect(await accounts.resetTokenUsable(first)).toBe(true);
+    await accounts.resetPassword({ token: second, password: "the reset one", confirmPassword: "the reset one" }, browserHeaders("203.0.113.23"));
+
+    expect(await accounts.resetTokenUsable(first)).toBe(false);
+    const late = await refusal(accounts.resetPassword({ token: first, password: "the stale link", confirmPassword: "the stale link" }, browserHeaders("203.0.113.23")));
+    expect(late.message).toBe(messages.resetLinkInvalid);
+    await accounts.signIn({ email: person.email, password: "the reset one" }, browserHeaders("203.0.113.23"));
+  });
+
   it("refuses an expired link and leaves the password as it was", async () => {
     const person = await signUp();
     await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.21"));

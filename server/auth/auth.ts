@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages } from "#contracts/account-forms";
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages, safeRedirect } from "#contracts/account-forms";
 import { notStorable, storableText } from "#contracts/text";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -68,6 +68,18 @@ const newPasswordFields: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
+/** Where Better Auth sends a browser afterwards, in a query or a body (a reset link's target is `redirectTo`). */
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+/** `fields` (a query or a body) with every redirect target it holds made safe for `origin`; undefined when it holds none. */
+function withSafeTargets(fields: unknown, origin: string): Record<string, unknown> | undefined {
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return undefined;
+  const record = fields as Record<string, unknown>;
+  const present = REDIRECT_FIELDS.filter((name) => name in record);
+  if (!present.length) return undefined;
+  return { ...record, ...Object.fromEntries(present.map((name) => [name, safeRedirect(record[name], origin)])) };
+}
+
 /** The key attempts are counted under: an action, and the network (an IPv4 address, an IPv6 /64) or account (email address or user id) making them. */
 function attemptKey(action: string, kind: "ip" | "account", who: string): string {
   return `${action}:${kind}:${who.trim().toLowerCase()}`;
@@ -78,7 +90,7 @@ function attemptKey(action: string, kind: "ip" | "account", who: string): string
  * over OpenID Connect (discovery at GOOGLE_ISSUER) and sessions in HttpOnly SameSite=Lax
  * cookies, on our PostgreSQL. Its `before` hook adds Stockroom's own rules: attempts
  * limited per IP and per account (in the database, shared by every instance), common
- * passwords refused, display names checked.
+ * passwords refused, display names checked, redirect targets made safe (safeRedirect).
  */
 export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
   const { rateLimits } = config;
@@ -118,6 +130,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       if (!name) throw new APIError("BAD_REQUEST", { code: "NAME_REQUIRED", message: messages.nameRequired });
       if (name.length > NAME_MAX_LENGTH) throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: messages.nameTooLong });
     }
+    // Every redirect target reaches Better Auth (and its own origin check) as a path of this site, or `/`.
+    const query = withSafeTargets(ctx.query, config.baseUrl);
+    const safeBody = withSafeTargets(ctx.body, config.baseUrl);
+    if (query || safeBody) return { context: { ...(query && { query }), ...(safeBody && { body: safeBody }) } };
   });
 
   return betterAuth({
@@ -142,8 +158,10 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Whoever proved to own the address may sign in again at once, however many wrong attempts others made.
+      // Whoever proved to own the address may sign in again at once, however many wrong attempts others made;
+      // every other reset link sent to it stops working (the sessions end by revokeSessionsOnPasswordReset).
       async onPasswordReset({ user: person }) {
+        await repository.endResetLinks(person.id);
         await repository.clearAttempts(attemptKey("sign-in", "account", person.email));
       },
       async sendResetPassword({ user: person, token }) {
