@@ -24,7 +24,7 @@ async function npmRun(script: "import" | "moderate", ...args: string[]): Promise
   return stdout;
 }
 
-/** A page as a visitor who is not signed in gets it: kept between catalog changes (server/pages/). */
+/** A page as a visitor who is not signed in gets it: kept between catalog changes (server/http/page-cache.ts). */
 async function anonymous(path: string): Promise<{ status: number; html: string }> {
   const response = await fetch(`${baseUrl()}${path}`);
   return { status: response.status, html: await response.text() };

@@ -101,7 +101,7 @@ export function createServices(deps: {
   config: Config;
   database: Pick<Database, "db" | "pool">;
   log: Logger;
-  /** Keep catalog lists and pages between changes (catalog-cache.ts, server/pages/); off only to measure without it (`npm run bench`). */
+  /** Keep catalog lists and pages between changes (catalog-cache.ts, server/http/page-cache.ts); off only to measure without it (`npm run bench`). */
   keepLists?: boolean;
 }): Services {
   const { config, log } = deps;

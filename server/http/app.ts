@@ -7,8 +7,8 @@ import type { ServerBuild } from "react-router";
 import { hasRole } from "#contracts/account";
 import { galleryPageQuery } from "#contracts/catalog";
 import { AppError } from "../errors.ts";
-import { keptPages } from "../pages/kept-pages.ts";
-import { createPageCache, type PageCacheLimits } from "../pages/page-cache.ts";
+import { keptPages } from "./kept-pages.ts";
+import { createPageCache, type PageCacheLimits } from "./page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
@@ -45,7 +45,7 @@ export interface HttpAppOptions {
   devMiddleware?: express.RequestHandler;
 }
 
-/** Anonymous pages kept in memory (server/pages/): a home page is about 0.3 MB with its encodings. */
+/** Anonymous pages kept in memory (server/http/page-cache.ts): a home page is about 0.3 MB with its encodings. */
 const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
 
 /**

@@ -88,7 +88,7 @@ describe("headers", () => {
     expect(res.headers.has("content-security-policy")).toBe(false);
   });
 
-  // (Pages kept for anonymous visitors name their inline scripts' hashes instead: server/pages/.)
+  // (Pages kept for anonymous visitors name their inline scripts' hashes instead: server/http/page-cache.ts.)
   it("pages rendered per request get a fresh nonce in their CSP on every response", async () => {
     const noncesOf = async () => (await fetch(`${http.origin}/login`)).headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1];
     const [a, b] = [await noncesOf(), await noncesOf()];

@@ -1,5 +1,5 @@
 import type { ChangeFeed } from "../db/change-feed.ts";
-import { EncodedBody } from "../http/encoded-body.ts";
+import { EncodedBody } from "./encoded-body.ts";
 import type { Logger } from "../logger.ts";
 import { hashBasedCsp, inlineHashes, type InlineHashes } from "./inline-hashes.ts";
 

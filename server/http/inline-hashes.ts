@@ -1,4 +1,4 @@
-import { hashSource } from "../http/security-headers.ts";
+import { hashSource } from "./security-headers.ts";
 
 /**
  * Content-Security-Policy sources for the inline scripts and styles of a page that is sent

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { startTestApp } from "../http/test-app.ts";
+import { startTestApp } from "./test-app.ts";
 
 /**
  * A page kept for anonymous visitors never shows an account: whichever way a client spells the

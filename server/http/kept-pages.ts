@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { hasSessionCookie } from "../auth/auth.ts";
-import { sendEncoded } from "../http/encoded-body.ts";
+import { sendEncoded } from "./encoded-body.ts";
 import type { PageCache, RenderedPage } from "./page-cache.ts";
 
 /**
