@@ -5,6 +5,8 @@ import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
+import type { Position } from "../db/keyset.ts";
+import { searchKey } from "../db/search-key.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
@@ -21,14 +23,6 @@ export interface LoggedSearch {
   createdAt: Date;
   /** A keyed hash naming the searcher for the day (catalog-service.ts), or null. */
   visitor: string | null;
-}
-
-/** Where a page starts: after this row of this search tier (0 outside text search). */
-export interface Position {
-  rank: number;
-  /** created_at in UTC with microseconds, as `YYYY-MM-DDTHH:MI:SS.US`. */
-  ts: string;
-  id: number;
 }
 
 /** Which list, narrowed by orientation and colour when those are given. */
@@ -123,12 +117,6 @@ function wordStartPattern(q: string): string {
 }
 
 const published = sql`i.status = 'published'`;
-
-/**
- * A logged search's query with case and spacing evened out: the same search however it was
- * typed. (`\\s` in the template: a template literal makes `\s` plain `s`.)
- */
-export const searchKey = sql`lower(regexp_replace(query, '\\s+', ' ', 'g'))`;
 
 /** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
 function narrowedBy(filters: ListFilters): SQL {

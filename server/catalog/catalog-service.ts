@@ -3,11 +3,12 @@ import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
 import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
+import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import type { ImageVariant } from "../db/schema.ts";
-import { AppError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type Position, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
+import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
 
 /**
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
@@ -44,23 +45,6 @@ const SEARCH_LOG_BATCH_MAX = 500;
 const POPULAR_DAYS = 7;
 const POPULAR_MIN_VISITORS = 3;
 const POPULAR_KEPT_MS = 60_000;
-
-const CURSOR = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
-
-export function encodeCursor(position: Position): string {
-  return Buffer.from(`${position.rank}.${position.ts}.${position.id}`).toString("base64url");
-}
-
-/** The position a cursor stands for; a 400 naming `cursor` when this server did not give it out. */
-export function decodeCursor(cursor: string): Position {
-  const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("latin1"));
-  const rank = Number(match?.[1]);
-  const id = Number(match?.[3]);
-  if (!match || rank >= SEARCH_TIERS || id > 2_147_483_647 || Number.isNaN(Date.parse(`${match[2]}Z`))) {
-    throw new AppError("BAD_REQUEST", "cursor is not one this server gave out", { field: "cursor" });
-  }
-  return { rank, ts: match[2]!, id };
-}
 
 /** What the source said of how the image was made; null when it said nothing. */
 function howMade(row: DetailRow): HowItWasMade | null {
@@ -171,7 +155,7 @@ export function createCatalogService(deps: {
   /** A page of a list as everyone sees it, from the cache when it is kept there. */
   function sharedPage(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
-      const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const from = query.cursor ? decodeCursor(query.cursor, SEARCH_TIERS) : undefined;
       const [rows, total] = await Promise.all([
         repository.page(filter, from, query.limit + 1),
         from || filter.kind !== "search" ? null : searchTotal(filter.q, filter),
@@ -207,7 +191,7 @@ export function createCatalogService(deps: {
 
     /**
      * Logs a search whose page was sent without asking for its list again (a kept page,
-     * server/pages/), as `list` logs each one it answers. A tag wins over `q`, as in `list`.
+     * server/http/page-cache.ts), as `list` logs each one it answers. A tag wins over `q`, as in `list`.
      */
     async recordSearch(query: Pick<ListQuery, "q" | "tag" | "orientation" | "color">, visitor: string): Promise<void> {
       const q = query.q && normalise(query.q);

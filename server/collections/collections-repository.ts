@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
-import type { Position } from "../catalog/catalog-repository.ts";
+import type { Position } from "../db/keyset.ts";
 import type { Db } from "../db/database.ts";
 import { collections, user } from "../db/schema.ts";
 

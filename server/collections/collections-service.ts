@@ -13,9 +13,10 @@ import {
   type CollectionPage,
   type CollectionSummary,
 } from "#contracts/collections";
-import { decodeCursor, encodeCursor, type CatalogService } from "../catalog/catalog-service.ts";
+import type { CatalogService } from "../catalog/catalog-service.ts";
+import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import { slugify } from "../image-text/text.ts";
-import { attachmentDisposition } from "../engagement/download-filename.ts";
+import { attachmentDisposition } from "../media/download-filename.ts";
 import type { DownloadFile, DownloadsService } from "../engagement/downloads-service.ts";
 import { AppError, notFound } from "../errors.ts";
 import { streamingZip, uniqueNames, type ZipEntry } from "./collection-zip.ts";

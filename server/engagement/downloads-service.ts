@@ -8,7 +8,7 @@ import { jpegDownload } from "../media/download.ts";
 import { labelXmp } from "../media/labels.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { ReceiptsService } from "../receipts/receipts-service.ts";
-import { attachmentDisposition, downloadFileName } from "./download-filename.ts";
+import { attachmentDisposition, downloadFileName } from "../media/download-filename.ts";
 import type { DownloadsRepository } from "./downloads-repository.ts";
 
 export interface DownloadFile {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Position } from "../catalog/catalog-repository.ts";
+import type { Position } from "../db/keyset.ts";
 import type { Db } from "../db/database.ts";
 import { addToToday } from "../db/daily-activity.ts";
 

@@ -1,7 +1,8 @@
 import type { Viewer } from "#contracts/account";
 import type { ImageListQuery, ImagePage } from "#contracts/catalog";
 import type { LikeState } from "#contracts/engagement";
-import { decodeCursor, encodeCursor, type CatalogService } from "../catalog/catalog-service.ts";
+import type { CatalogService } from "../catalog/catalog-service.ts";
+import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import { notFound } from "../errors.ts";
 import type { LikesRepository } from "./likes-repository.ts";
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DayActivity, SearchCount } from "#contracts/insights";
-import { searchKey } from "../catalog/catalog-repository.ts";
+import { searchKey } from "../db/search-key.ts";
 import type { Db } from "../db/database.ts";
 import { todayUtc } from "../db/daily-activity.ts";
 
