@@ -17,6 +17,7 @@ const steps: Array<{ name: string; args: string[]; env?: NodeJS.ProcessEnv }> = 
   { name: "package-lock.json complete for every platform", args: ["run", "check:lockfile"] },
   { name: "typecheck", args: ["run", "typecheck"] },
   { name: "lint", args: ["run", "lint"] },
+  { name: "import rules (rooms, layers, no loops)", args: ["run", "lint:deps"] },
   { name: "unit and integration tests", args: ["run", "test:unit"] },
   { name: "end-to-end tests", args: ["run", "test:e2e"] },
 ];
