@@ -22,7 +22,7 @@ await runCommand("media:relabel", usage, async () => {
   if (values.help) return console.log(usage);
 
   const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "error", config.logFormat);
   const database = await openCliDatabase(config, log.info);
   const stop = new AbortController();
   const onSignal = () => stop.abort();

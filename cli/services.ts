@@ -11,7 +11,7 @@ import { createServices, type Services } from "../server/services.ts";
  */
 export async function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "error", config.logFormat);
   const database = await openCliDatabase(config, log.info);
   try {
     const services = createServices({ config, database, log, keepLists: false });

@@ -120,6 +120,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   TRUST_PROXY: trustProxy,
   DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
   UPLOAD_MAX_MB: count(1, 1000).default(50),
@@ -149,6 +150,8 @@ export interface Config {
   rateLimits: { perIp: number; perAccount: number; windowSeconds: number };
   socialUrl: string;
   logLevel: Env["LOG_LEVEL"];
+  /** Readable lines, or one JSON object per line (server/logger.ts). */
+  logFormat: Env["LOG_FORMAT"];
   media: MediaConfig;
   /** Which peers' X-Forwarded-For Express believes (its "trust proxy" setting). */
   trustProxy: boolean | number | string[];
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     media: {
       baseUrl: e.MEDIA_BASE_URL?.replace(/\/+$/, ""),
       s3: e.S3_BUCKET

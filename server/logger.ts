@@ -1,14 +1,37 @@
+import pino from "pino";
 import type { Config } from "./config.ts";
+
+/** One request, as its log line tells it (LOG_FORMAT=json: one JSON object per request). */
+export interface RequestLine {
+  method: string;
+  /** The route's template (`/api/images/:id`), never the URL with its parameters. */
+  route: string;
+  /** The path, its query left out (it may carry a token). */
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  /** The client's address, after TRUST_PROXY. */
+  client: string | undefined;
+}
 
 export interface Logger {
   error(message: string, error?: unknown): void;
   info(message: string): void;
   debug(message: string): void;
+  /** A request answered: a line of its own in JSON logs; readable logs leave it to LOG_LEVEL=debug. */
+  request(line: RequestLine): void;
 }
 
 const rank = { silent: 0, error: 1, info: 2, debug: 3 } as const;
 
-export function createLogger(level: Config["logLevel"]): Logger {
+/**
+ * The server's and the operator commands' log, on stdout (errors on stderr): readable lines
+ * (`text`, the default), or with LOG_FORMAT=json one JSON object per line with `time`,
+ * `level` and `msg`, written by pino.
+ */
+export function createLogger(level: Config["logLevel"], format: Config["logFormat"] = "text"): Logger {
+  if (format === "json") return jsonLogger(level);
   const on = (l: keyof typeof rank) => rank[level] >= rank[l];
   return {
     error: (message, error) => {
@@ -21,5 +44,24 @@ export function createLogger(level: Config["logLevel"]): Logger {
     debug: (message) => {
       if (on("debug")) console.log(message);
     },
+    request: (line) => {
+      if (on("debug")) console.log(`${line.method} ${line.path} ${line.status} ${line.durationMs} ms [${line.requestId}]`);
+    },
+  };
+}
+
+function jsonLogger(level: Config["logLevel"]): Logger {
+  const log = pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Level names ("info"), not pino's numbers: what an operator greps for.
+    formatters: { level: (label) => ({ level: label }) },
+  });
+  return {
+    error: (message, error) => (error === undefined ? log.error(message) : log.error({ err: error }, message)),
+    info: (message) => log.info(message),
+    debug: (message) => log.debug(message),
+    request: (line) => log.info(line, "request"),
   };
 }

@@ -23,7 +23,7 @@ import { createServices } from "./services.ts";
 async function main() {
   const dev = process.argv.includes("--dev");
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const cleanups: Array<() => Promise<void> | void> = [];
   const shutdown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -69,7 +69,7 @@ async function main() {
     const seeding = services.demo.seedOnStart({
       count: config.demoImages,
       signal: stop.signal,
-      progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" }),
+      progress: (total) => progressBar("Generating the demo catalog", total, { quiet: config.logLevel === "silent" || config.logLevel === "error" || config.logFormat === "json" }),
     });
     // On SIGINT/SIGTERM the images in flight are finished before the database closes.
     cleanups.push(() => seeding.then(() => {}, () => {}));

@@ -3,9 +3,9 @@ import { NotFound } from "~/features/layout/not-found";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route takes: 404, and the attempted path in the server's log. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  console.error(`404 Error: User attempted to access non-existent route: ${pathname}`);
+  context.log.info(`404 Error: User attempted to access non-existent route: ${pathname}`);
   return data(null, { status: 404 });
 }
 

@@ -27,6 +27,8 @@ import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
+import { requestLog } from "../observability/request-log.ts";
+import { routeTemplates } from "../observability/route-template.ts";
 import { servedMethodsOnly } from "./methods.ts";
 import { requestId } from "./request-id.ts";
 import { cspNonceOf, newNonce, pageCsp, pageSecurity, securityHeaders } from "./security-headers.ts";
@@ -83,7 +85,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
-  app.use(requestId, headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
+  app.use(requestId, requestLog(log, routeTemplates(build)), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });

@@ -25,6 +25,7 @@ const log: Logger = {
   error: (message, error) => void logged.push(`${message}: ${error instanceof Error ? error.stack : String(error)}`),
   info: () => {},
   debug: () => {},
+  request: () => {},
 };
 const { services, call, origin } = await startTestApp(pool, { AUTH_RATE_LIMIT_PER_IP: "1000" }, { log });
 

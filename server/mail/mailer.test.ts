@@ -18,7 +18,7 @@ const mail = {
 /** A logger that keeps what the operator would read. */
 function operatorLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (line) => lines.push(line), debug: () => {}, error: (line) => lines.push(line) };
+  return { lines, info: (line) => lines.push(line), debug: () => {}, error: (line) => lines.push(line), request: () => {} };
 }
 
 describe("the mailer", () => {

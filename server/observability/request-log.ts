@@ -1,0 +1,30 @@
+import type { RequestHandler } from "express";
+import type { Logger } from "../logger.ts";
+import { requestIdOf } from "../http/request-id.ts";
+import { pathOf, type RouteTemplateOf } from "./route-template.ts";
+
+/** Paths that hold a secret themselves: Better Auth's reset link carries its token in the path. */
+const SECRET_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/i;
+
+/**
+ * One log line per request once it is answered (or its connection closed first): method,
+ * route template, path (no query string: it may carry a token), status, duration in ms,
+ * request id and client address (after TRUST_PROXY). Never a header, a cookie or a body.
+ */
+export function requestLog(log: Logger, routeOf: RouteTemplateOf): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once("close", () =>
+      log.request({
+        method: req.method,
+        route: routeOf(req),
+        path: pathOf(req).replace(SECRET_PATHS, "$1…"),
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        requestId: requestIdOf(req),
+        client: req.ip,
+      }),
+    );
+    next();
+  };
+}
