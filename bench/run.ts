@@ -12,6 +12,7 @@ import { createHttpApp } from "../server/http/app.ts";
 import { createLogger } from "../server/logger.ts";
 import { createServices } from "../server/services.ts";
 import { BUSY_CREATOR, fillCatalog, RARE_WORD } from "./catalog-fill.ts";
+import { hugeDownloads } from "./huge-downloads.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { postgresCpuSeconds } from "./process-cpu.ts";
 
@@ -214,6 +215,7 @@ async function main() {
       NOT_KEPT_REQUESTS,
       NOT_KEPT_P95_TARGET_MS,
     );
+    await hugeDownloads(log);
   } finally {
     await closeAll();
   }

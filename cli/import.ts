@@ -29,7 +29,8 @@ await runCommand("import", usage, async () => {
   if (values.help) return console.log(usage);
   if (!target || positionals.length > 2 || (kind !== "folder" && kind !== "airtable")) throw new UsageError(kind ? `Unknown command: ${positionals.join(" ")}` : "Missing the source");
 
-  let source: () => Promise<SourceEntry[]>;
+  /** The source's entries; an attachment over `maxPixels` is skipped before it is downloaded. */
+  let source: (maxPixels: number) => Promise<SourceEntry[]>;
   if (kind === "folder") {
     source = () => folderSource(target, { creator: values.creator });
   } else {
@@ -40,18 +41,19 @@ await runCommand("import", usage, async () => {
       })
       .safeParse(process.env);
     if (!env.success) throw new UsageError(env.error.issues[0]!.message);
-    source = () =>
+    source = (maxPixels) =>
       airtableSource({
         baseId: target,
         table: values.table,
         apiKey: env.data.AIRTABLE_API_KEY,
         apiUrl: env.data.AIRTABLE_API_URL,
         onRetry: (ms) => console.error(`Airtable is rate-limiting; retrying in ${(ms / 1000).toFixed(1)} s`),
+        maxPixels,
       });
   }
 
-  await withServices(async ({ imports }) => {
-    const entries = await source();
+  await withServices(async ({ imports, imaging }) => {
+    const entries = await source(imaging.maxPixels);
     const bar = progressBar("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
     for (const skip of summary.skips.slice(0, LIST_SKIPS)) {

@@ -1,6 +1,7 @@
 import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
+import { imagingOf } from "../server/media/image-pool.ts";
 import { createImageFiles } from "../server/media/image-files.ts";
 import { licenseUrlOf } from "../server/media/labels.ts";
 import { createMediaRepository } from "../server/media/media-repository.ts";
@@ -30,7 +31,7 @@ await runCommand("media:relabel", usage, async () => {
   process.once("SIGTERM", onSignal);
   try {
     const repository = createMediaRepository(database.db);
-    const files = createImageFiles({ media: createMediaStorage(config), repository, licenseUrl: licenseUrlOf(config.baseUrl) });
+    const files = createImageFiles({ media: createMediaStorage(config), repository, licenseUrl: licenseUrlOf(config.baseUrl), imaging: imagingOf(config) });
     let bar: ReturnType<typeof progressBar> | undefined;
     const summary = await createRelabelService({ repository, files, log })
       .run({ onProgress: (done, total) => (bar ??= progressBar("Labelling", total)).update(done), signal: stop.signal })

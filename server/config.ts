@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -125,6 +126,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
   UPLOAD_MAX_MB: count(1, 1000).default(50),
   SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
+  UPLOAD_MAX_PIXELS: count(1, 1_000_000_000).default(100_000_000),
+  IMAGE_CONCURRENCY: count(1, 256).default(availableParallelism()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -161,6 +164,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** Longest a stop (SIGTERM, SIGINT) may take, answering what is in flight, before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Image work (server/media/image-pool.ts): how much of it runs at once, and the largest picture taken, in pixels. */
+  imaging: { concurrency: number; maxPixels: number };
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -247,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    imaging: { concurrency: e.IMAGE_CONCURRENCY, maxPixels: e.UPLOAD_MAX_PIXELS },
   };
 }
 

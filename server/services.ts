@@ -35,6 +35,7 @@ import { createDemoCatalog, type DemoCatalog } from "./catalog/demo/demo-catalog
 import { createDemoRepository } from "./catalog/demo/demo-repository.ts";
 import { createImportService, type ImportService } from "./catalog/import/import-service.ts";
 import { createImageFiles } from "./media/image-files.ts";
+import { imagingOf, type Imaging } from "./media/image-pool.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
 import { createImageEditsService, type ImageEditsService } from "./studio/image-edits-service.ts";
@@ -52,6 +53,8 @@ export interface Services {
   log: Logger;
   /** Image files (originals, variants, avatars); URLs via media.publicUrl(key). */
   media: MediaStorage;
+  /** The one bounded pool image work runs in, and the largest picture taken (server/media/image-pool.ts). */
+  imaging: Imaging;
   /** Which media files belong to hidden images (the media route refuses them). */
   hiddenMedia: HiddenMedia;
   /** Better Auth, mounted at /api/auth (server/http/api/account.ts). */
@@ -121,23 +124,26 @@ export function createServices(deps: {
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
-  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), media, licenseUrl, receipts });
+  const imaging = imagingOf(config);
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE] });
   const mediaRepository = createMediaRepository(db);
   const uploadsRepository = createUploadsRepository(db);
-  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl });
-  const imports = createImportService({ db, media, log, licenseUrl });
+  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl, imaging });
+  const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), files: files.downloads, receipts });
+  const imports = createImportService({ db, media, log, licenseUrl, imaging });
   const uploads = createUploadsService({
     uploads: uploadsRepository,
     imports,
     media,
     queue: jobs,
     log,
+    maxPixels: imaging.maxPixels,
   });
   return {
     config,
     log,
     media,
+    imaging,
     hiddenMedia: createHiddenMedia({ repository: mediaRepository, changes: catalogChanges }),
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
@@ -163,7 +169,7 @@ export function createServices(deps: {
       media,
       uploads,
     }),
-    avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media }),
+    avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media, imaging }),
     readiness: createReadiness({ pool, media }),
     async close() {
       await jobs.stop();

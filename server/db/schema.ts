@@ -136,6 +136,24 @@ export interface ImageVariant {
   key: string;
 }
 
+/** One download size of an image as stored: a JPEG at a width, under a content-addressed `d/…` key. */
+export interface DownloadFileEntry {
+  width: number;
+  height: number;
+  bytes: number;
+  key: string;
+}
+
+/**
+ * An image's download files, rendered once (server/media/stored-downloads.ts): one per distinct
+ * width of its sizes, the original's included, and the label of what they carry.
+ */
+export interface DownloadFiles {
+  /** downloadLabel() of what the files were made with; other than the image's current one, they are made again. */
+  label: string;
+  files: DownloadFileEntry[];
+}
+
 export const images = pgTable(
   "images",
   {
@@ -176,6 +194,8 @@ export const images = pgTable(
      * still as imported before labels existed (`npm run media:relabel` strips and labels them).
      */
     mediaLabel: text("media_label"),
+    /** The JPEG downloads, rendered once when the image is imported; null for images imported before (made on first download). */
+    downloadFiles: jsonb("download_files").$type<DownloadFiles>(),
     /* How it was made: optional, as the source gave them. */
     aiModel: text("ai_model"),
     aiPrompt: text("ai_prompt"),

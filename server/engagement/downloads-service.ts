@@ -2,11 +2,9 @@ import { pipeline, type Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
 import { imagePath } from "#contracts/catalog";
 import type { DownloadSizeName } from "#contracts/catalog-constants";
-import { downloadWidths, scaledHeight } from "#contracts/engagement";
+import { downloadWidths } from "#contracts/engagement";
 import { notFound } from "../errors.ts";
-import { jpegDownload } from "../media/download.ts";
-import { labelXmp } from "../media/labels.ts";
-import type { MediaStorage } from "../media/storage.ts";
+import type { StoredDownloads } from "../media/stored-downloads.ts";
 import type { ReceiptsService } from "../receipts/receipts-service.ts";
 import { attachmentDisposition, downloadFileName } from "../media/download-filename.ts";
 import type { DownloadsRepository } from "./downloads-repository.ts";
@@ -24,17 +22,17 @@ export interface DownloadFile {
 }
 
 /**
- * Downloads are served by the server as JPEG at the chosen size, and each request counts
- * once: the file is prepared first (a missing file counts nothing), then counted, then sent.
- * The bytes sent are hashed on their way out, whatever produced them, for the receipt.
+ * Downloads are served by the server as JPEG at the chosen size, each size a file stored
+ * when the image was imported (server/media/stored-downloads.ts), and each request counts
+ * once: the file is opened first (a missing file counts nothing), then counted, then sent.
+ * The bytes sent are hashed on their way out for the receipt.
  */
 export function createDownloadsService(deps: {
   downloads: DownloadsRepository;
-  media: MediaStorage;
-  licenseUrl: string;
+  files: Pick<StoredDownloads, "open">;
   receipts: Pick<ReceiptsService, "recorder">;
 }) {
-  const { downloads, media, licenseUrl, receipts } = deps;
+  const { downloads, files, receipts } = deps;
   async function published(imageId: number) {
     const image = await downloads.published(imageId);
     if (!image) throw notFound("Image");
@@ -55,8 +53,7 @@ export function createDownloadsService(deps: {
 
     async download(viewer: Viewer, imageId: number, size: DownloadSizeName): Promise<DownloadFile> {
       const image = await published(imageId);
-      const xmp = labelXmp({ title: image.title, creator: image.creator, licenseUrl });
-      const file = await jpegDownload(media, image, xmp, size === "original" ? undefined : downloadWidths[size]);
+      const file = await files.open(image, size === "original" ? undefined : downloadWidths[size]);
       const count = await downloads.count(imageId, size);
       if (count === null) {
         file.stream.destroy();
@@ -68,7 +65,7 @@ export function createDownloadsService(deps: {
         creatorName: image.creator,
         size,
         width: file.width,
-        height: scaledHeight(image.width, image.height, file.width),
+        height: file.height,
       });
       // Either side failing (or the visitor leaving) ends both, and no receipt is recorded.
       const stream = pipeline(file.stream, recorder, () => {});

@@ -8,7 +8,7 @@ import { images, user } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { localDiskStorage } from "../media/local-disk-storage.ts";
 import type { MediaStorage } from "../media/storage.ts";
-import { distinctImage, TEST_LICENSE_URL } from "../media/test-images.ts";
+import { distinctImage, TEST_LICENSE_URL, TEST_IMAGING } from "../media/test-images.ts";
 
 /** People and images for engagement tests: real rows, images through the real import path. */
 
@@ -32,7 +32,7 @@ let added = 0;
 /** Imports a `width` × `height` JPEG titled `title`, a picture of its own; returns the new image's id. */
 export async function addImage(db: Db, media: MediaStorage, title: string, size = { width: 96, height: 64 }): Promise<number> {
   const seed = ++added;
-  const importer = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+  const importer = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
   const sourceId = randomUUID();
   await importer.importItem({ source: "test", sourceId, title, file: () => distinctImage(size.width, size.height, seed) });
   const [row] = await db

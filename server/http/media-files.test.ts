@@ -19,7 +19,7 @@ import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
 
 const database = await testDatabase();
 const { services, call, origin, signUp } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
-const imports = createImportService({ db: database.db, media: services.media, log: createLogger("silent"), licenseUrl: licenseUrlOf(TEST_BASE_URL) });
+const imports = createImportService({ db: database.db, media: services.media, log: createLogger("silent"), licenseUrl: licenseUrlOf(TEST_BASE_URL), imaging: services.imaging });
 const photo = await photoWithGps(1000, 700);
 const item = (title: string): ImportItem => ({ source: "test", sourceId: "fox", title, creator: "Ada Lovelace", file: async () => photo });
 const expected = (title: string) => ({

@@ -1,60 +1,88 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { testDatabase } from "../../test/database.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { jpegDownload } from "./download.ts";
+import { createImportService } from "../catalog/import/import-service.ts";
+import { images } from "../db/schema.ts";
+import { createLogger } from "../logger.ts";
+import { bytesOf } from "./download.ts";
+import { createImageFiles } from "./image-files.ts";
 import { localDiskStorage } from "./local-disk-storage.ts";
-import { labelXmp } from "./labels.ts";
-import { splitImage, TEST_LICENSE_URL } from "./test-images.ts";
-import { processImage, storeObjects } from "./variants.ts";
+import { createMediaRepository } from "./media-repository.ts";
+import { distinctImage, readLabel, TEST_IMAGING, TEST_LICENSE_URL } from "./test-images.ts";
 
-const storage = localDiskStorage(scratchDir("download"));
-const xmp = labelXmp({ title: "Split", creator: "Tester", licenseUrl: TEST_LICENSE_URL });
+const { db } = await testDatabase();
+const media = localDiskStorage(scratchDir("download"));
+const repository = createMediaRepository(db);
+const imports = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const files = createImageFiles({ media, repository, licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 
-async function bytesOf(file: { stream: NodeJS.ReadableStream }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+let imported = 0;
+/** Imports a PNG `width` × `height` titled `title` (as `sourceId`, again when given); returns its row as the downloads read it. */
+async function importPng(width: number, height: number, title = "Split", sourceId = `png-${++imported}`) {
+  const png = await sharp(await distinctImage(width, height, Number(sourceId.slice(4)))).png().toBuffer();
+  await imports.importItem({ source: "test", sourceId, title, creator: "Tester", file: async () => png });
+  const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sourceId, sourceId));
+  return (await repository.labelled(row!.id))!;
 }
 
-/** A PNG original, stored with its variants as an import stores it. */
-async function storedPng(width: number, height: number) {
-  const png = await sharp(await splitImage(width, height, "#1d4ed8", "#f97316")).png().toBuffer();
-  const image = await processImage(png, xmp);
-  await storeObjects(storage, image.objects);
-  return image;
+async function downloadBytes(image: Parameters<typeof files.downloads.open>[0], width?: number) {
+  const file = await files.downloads.open(image, width);
+  const data = await bytesOf(file.stream);
+  expect(file.size).toBe(data.length);
+  return { ...file, data };
 }
 
-describe("jpegDownload", () => {
-  it("renders a PNG original wider than any variant as a JPEG at its full size once, then serves the kept file", async () => {
-    const image = await storedPng(3000, 200);
-    expect(Math.max(...image.variants.map((v) => v.width))).toBeLessThan(3000);
-    const first = await jpegDownload(storage, image, xmp);
-    const rendered = await bytesOf(first);
-    expect(await sharp(rendered).metadata()).toMatchObject({ format: "jpeg", width: 3000, height: 200 });
-    expect(first.size).toBe(rendered.length);
-
-    // The original is gone: the second download can only come from the kept rendering.
-    await storage.delete(image.originalKey);
-    const second = await jpegDownload(storage, image, xmp);
-    expect((await bytesOf(second)).equals(rendered)).toBe(true);
+describe("stored downloads", () => {
+  it("renders every size, the original's full size included, when the image is imported, and streams those files afterwards", async () => {
+    const image = await importPng(3000, 200);
+    expect(image.downloadFiles?.files.map((f) => [f.width, f.height])).toEqual([
+      [640, 43],
+      [1280, 85],
+      [1920, 128],
+      [3000, 200],
+    ]);
+    // The original is gone: a download can only come from the stored files.
+    await media.delete(image.originalKey);
+    const full = await downloadBytes(image);
+    expect(await sharp(full.data).metadata()).toMatchObject({ format: "jpeg", width: 3000, height: 200 });
+    expect(await readLabel(full.data)).toMatchObject({ title: "Split", creator: "Tester", licenseUrl: TEST_LICENSE_URL });
+    const again = await downloadBytes(image);
+    expect(again.data.equals(full.data)).toBe(true);
+    const small = await downloadBytes(image, 640);
+    expect({ width: small.width, height: small.height }).toEqual({ width: 640, height: 43 });
   });
 
-  it("streams a stored JPEG variant of the asked width as it is, never wider than the original", async () => {
-    const image = await storedPng(1000, 600);
-    const medium = await bytesOf(await jpegDownload(storage, image, xmp, 640));
-    const variant = image.objects.find((o) => o.key === image.variants.find((v) => v.format === "jpeg" && v.width === 640)!.key)!;
-    expect(medium.equals(variant.data)).toBe(true);
-    const huge = await jpegDownload(storage, image, xmp, 1920);
-    expect(huge.width).toBe(1000);
-    expect(await sharp(await bytesOf(huge)).metadata()).toMatchObject({ format: "jpeg", width: 1000 });
+  it("serves a size wider than the image as the image's own size", async () => {
+    const image = await importPng(1000, 600);
+    expect(image.downloadFiles?.files.map((f) => f.width)).toEqual([640, 1000]);
+    const large = await downloadBytes(image, 1920);
+    expect(large.width).toBe(1000);
+    expect(large.data.equals((await downloadBytes(image)).data)).toBe(true);
   });
 
-  it("renders the file again when the label changed, under another key, instead of handing out the old label", async () => {
-    const image = await storedPng(1000, 600);
-    const renamed = labelXmp({ title: "Split, renamed", creator: "Tester", licenseUrl: TEST_LICENSE_URL });
-    const medium = await bytesOf(await jpegDownload(storage, image, renamed, 640));
-    expect((await sharp(medium).metadata()).xmp?.toString()).toContain("Split, renamed");
-    const before = await bytesOf(await jpegDownload(storage, image, xmp, 640));
-    expect((await sharp(before).metadata()).xmp?.toString()).not.toContain("renamed");
+  it("makes the files of an image imported before they were stored once, however many download it at once", async () => {
+    const image = await importPng(900, 500);
+    const stored = image.downloadFiles!.files.map((f) => f.key);
+    for (const key of stored) await media.delete(key);
+    await db.update(images).set({ downloadFiles: null }).where(eq(images.id, image.id));
+    const legacy = (await repository.labelled(image.id))!;
+
+    const downloads = await Promise.all(Array.from({ length: 8 }, () => downloadBytes(legacy)));
+    expect(new Set(downloads.map((d) => d.data.toString("base64"))).size).toBe(1);
+    const made = (await repository.labelled(image.id))!.downloadFiles;
+    expect(made?.files.map((f) => f.width)).toEqual([640, 900]);
+    // Downloads are deterministic: the same bytes under the same keys as at import.
+    expect(made?.files.map((f) => f.key)).toEqual(stored);
+  });
+
+  it("renders the files again under new keys when the title changes, and removes the old ones", async () => {
+    const image = await importPng(800, 400, "Before");
+    const before = image.downloadFiles!.files.map((f) => f.key);
+    const renamed = await importPng(800, 400, "After", `png-${imported}`);
+    expect(renamed.downloadFiles!.files.map((f) => f.key)).not.toEqual(before);
+    expect(await readLabel((await downloadBytes(renamed)).data)).toMatchObject({ title: "After" });
+    for (const key of before) expect(await media.has(key)).toBe(false);
   });
 });

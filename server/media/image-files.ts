@@ -1,20 +1,31 @@
 import sharp from "sharp";
 import { AppError } from "../errors.ts";
-import { bytesOf, downloadKeys } from "./download.ts";
+import { bytesOf, legacyDownloadKeys } from "./download.ts";
+import type { Imaging } from "./image-pool.ts";
 import { labelHash, labelXmp } from "./labels.ts";
 import type { ImageFilesRow, LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
+import { createStoredDownloads } from "./stored-downloads.ts";
 import { relabelImage, removeObjects, renderAvatar, storeObjects } from "./variants.ts";
 
 /**
  * An image's files over its life: the label they must carry (title, creator, this site's
- * license), labelling them anew when that changes, and removing the files nobody uses any
- * more. Shared by imports (a changed title) and `npm run media:relabel` (every image).
+ * license), labelling them anew when that changes, its downloads rendered once and stored
+ * (stored-downloads.ts), and removing the files nobody uses any more. Shared by imports (a
+ * changed title), edits, downloads and `npm run media:relabel` (every image).
  */
-export function createImageFiles(deps: { media: MediaStorage; repository: Pick<MediaRepository, "unreferencedKeys" | "replaceAvatar">; licenseUrl: string }) {
-  const { media, repository, licenseUrl } = deps;
+export function createImageFiles(deps: {
+  media: MediaStorage;
+  repository: Pick<MediaRepository, "unreferencedKeys" | "replaceAvatar" | "replaceDownloadFiles" | "downloadFiles">;
+  licenseUrl: string;
+  imaging: Imaging;
+}) {
+  const { media, repository, licenseUrl, imaging } = deps;
   const avatarLabel = (name: string) => labelXmp({ title: name, creator: name, licenseUrl });
   return {
+    /** The image's downloads, one stored file per size. */
+    downloads: createStoredDownloads({ media, repository, imaging, licenseUrl }),
+
     /** The XMP an image titled `title` by `creator` carries. */
     label: (title: string, creator: string) => labelXmp({ title, creator, licenseUrl }),
 
@@ -31,17 +42,21 @@ export function createImageFiles(deps: { media: MediaStorage; repository: Pick<M
     async relabel(image: Omit<LabelledImage, "id" | "title" | "creator">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
       const stored = await media.read(image.originalKey);
       if (!stored) throw new AppError("NOT_FOUND", `The original ${image.originalKey} is missing`);
-      const { objects, ...files } = await relabelImage(await bytesOf(stored.stream), image, xmp, image.mediaLabel !== null);
+      const original = await bytesOf(stored.stream);
+      const { objects, ...files } = await imaging.pool.run(() => relabelImage(original, image, xmp, image.mediaLabel !== null));
       return { files, written: await storeObjects(media, objects) };
     },
 
     /** Removes what `old` files were, once no image refers to them: original, variants, and the downloads rendered from them. */
-    async removeUnused(old: Pick<LabelledImage, "originalKey" | "variants" | "mediaLabel" | "width">, now: Pick<LabelledImage, "originalKey" | "mediaLabel">): Promise<void> {
-      const unused = await repository.unreferencedKeys([old.originalKey, ...old.variants.map((v) => v.key)]);
+    async removeUnused(
+      old: Pick<LabelledImage, "originalKey" | "variants" | "mediaLabel" | "width" | "downloadFiles">,
+      now: Pick<LabelledImage, "originalKey" | "mediaLabel">,
+    ): Promise<void> {
+      const unused = await repository.unreferencedKeys([old.originalKey, ...old.variants.map((v) => v.key), ...(old.downloadFiles?.files.map((f) => f.key) ?? [])]);
       const downloadsChanged = old.originalKey !== now.originalKey || old.mediaLabel !== now.mediaLabel;
-      // Downloads made before labels existed are named without one; those made since by the label then in force.
+      // Downloads made on request before they were stored at import: named without a label before labels existed, since by the label then in force.
       const labels = old.originalKey === now.originalKey ? [null, old.mediaLabel] : [null, old.mediaLabel, now.mediaLabel];
-      await removeObjects(media, [...unused, ...(downloadsChanged ? downloadKeys(old, labels) : [])]);
+      await removeObjects(media, [...unused, ...(downloadsChanged ? legacyDownloadKeys(old, labels) : [])]);
     },
 
     /**
@@ -54,7 +69,7 @@ export function createImageFiles(deps: { media: MediaStorage; repository: Pick<M
       if (!stored) throw new AppError("NOT_FOUND", `The avatar ${creator.avatarKey} is missing`);
       const current = await bytesOf(stored.stream);
       if ((await sharp(current).metadata()).xmp?.toString("utf8") === xmp) return false;
-      const avatar = await renderAvatar(current, xmp);
+      const avatar = await imaging.pool.run(() => renderAvatar(current, xmp, imaging.maxPixels));
       await storeObjects(media, [avatar]);
       if (await repository.replaceAvatar(creator.id, creator.avatarKey, avatar.key)) await removeObjects(media, [creator.avatarKey]);
       return true;

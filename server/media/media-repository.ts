@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { creators, images } from "../db/schema.ts";
+import { creators, images, type DownloadFiles } from "../db/schema.ts";
 
 /** An image's files as stored, with what its label is made of. */
-export type LabelledImage = Pick<typeof images.$inferSelect, "id" | "title" | "width" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel"> & {
+export type LabelledImage = Pick<
+  typeof images.$inferSelect,
+  "id" | "title" | "width" | "height" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel" | "downloadFiles"
+> & {
   creator: string;
 };
 
@@ -15,23 +18,27 @@ export const labelledImageColumns = {
   title: images.title,
   creator: creators.name,
   width: images.width,
+  height: images.height,
   bytes: images.bytes,
   originalKey: images.originalKey,
   originalFormat: images.originalFormat,
   variants: images.variants,
   mediaLabel: images.mediaLabel,
+  downloadFiles: images.downloadFiles,
 };
 
 /** The SQL of image files: which keys are in use, which belong to hidden images, relabelling. */
 export function createMediaRepository(db: Db) {
   return {
-    /** Those of `keys` that no image (original or variant) refers to any more. */
+    /** Those of `keys` that no image (original, variant or download) refers to any more. */
     async unreferencedKeys(keys: string[]): Promise<string[]> {
       if (!keys.length) return [];
       const { rows } = await db.execute<{ key: string }>(sql`
         select ${images.originalKey} as key from ${images} where ${images.originalKey} in ${keys}
         union
-        select v->>'key' from ${images}, jsonb_array_elements(${images.variants}) v where v->>'key' in ${keys}`);
+        select v->>'key' from ${images}, jsonb_array_elements(${images.variants}) v where v->>'key' in ${keys}
+        union
+        select f->>'key' from ${images}, jsonb_array_elements(${images.downloadFiles}->'files') f where f->>'key' in ${keys}`);
       const referenced = new Set(rows.map((r) => r.key));
       return keys.filter((key) => !referenced.has(key));
     },
@@ -73,6 +80,32 @@ export function createMediaRepository(db: Db) {
         .where(gt(images.id, afterId))
         .orderBy(asc(images.id))
         .limit(limit);
+    },
+
+    /** Image `id` with what its files are made from; null when there is none. */
+    async labelled(id: number): Promise<LabelledImage | null> {
+      const [row] = await db
+        .select({ id: images.id, ...labelledImageColumns })
+        .from(images)
+        .innerJoin(creators, eq(creators.id, images.creatorId))
+        .where(eq(images.id, id));
+      return row ?? null;
+    },
+
+    /** Gives image `id` the download files `files`, unless they changed since they were `was`: false then. */
+    async replaceDownloadFiles(id: number, was: DownloadFiles | null, files: DownloadFiles): Promise<boolean> {
+      const rows = await db
+        .update(images)
+        .set({ downloadFiles: files })
+        .where(and(eq(images.id, id), was === null ? isNull(images.downloadFiles) : sql`${images.downloadFiles} = ${JSON.stringify(was)}::jsonb`))
+        .returning({ id: images.id });
+      return rows.length > 0;
+    },
+
+    /** The download files image `id` has now (null: none, or no such image). */
+    async downloadFiles(id: number): Promise<DownloadFiles | null> {
+      const [row] = await db.select({ downloadFiles: images.downloadFiles }).from(images).where(eq(images.id, id));
+      return row?.downloadFiles ?? null;
     },
 
     /**

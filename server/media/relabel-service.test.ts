@@ -5,22 +5,22 @@ import { scratchDir } from "../../test/scratch-dir.ts";
 import { createImportService } from "../catalog/import/import-service.ts";
 import { creators, images } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
-import { bytesOf, downloadKeys } from "./download.ts";
+import { bytesOf, legacyDownloadKeys } from "./download.ts";
 import { createImageFiles } from "./image-files.ts";
 import { mediaKey } from "./keys.ts";
 import { DIGITAL_SOURCE_TYPE } from "./labels.ts";
 import { localDiskStorage } from "./local-disk-storage.ts";
 import { createMediaRepository } from "./media-repository.ts";
 import { createRelabelService } from "./relabel-service.ts";
-import { photoWithGps, readLabel, TEST_LICENSE_URL } from "./test-images.ts";
+import { photoWithGps, readLabel, TEST_LICENSE_URL, TEST_IMAGING } from "./test-images.ts";
 
 const database = await testDatabase();
 const { db } = database;
 const media = localDiskStorage(scratchDir("relabel"));
 const log = createLogger("silent");
-const imports = createImportService({ db, media, log, licenseUrl: TEST_LICENSE_URL });
+const imports = createImportService({ db, media, log, licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 const repository = createMediaRepository(db);
-const relabeller = (licenseUrl: string) => createRelabelService({ repository, files: createImageFiles({ media, repository, licenseUrl }), log });
+const relabeller = (licenseUrl: string) => createRelabelService({ repository, files: createImageFiles({ media, repository, licenseUrl, imaging: TEST_IMAGING }), log });
 
 /**
  * An image as Stockroom kept it before labels existed: the uploaded file as it came (GPS,
@@ -31,7 +31,7 @@ async function legacyImage(sourceId: string, photo: Buffer) {
   const originalKey = mediaKey("o", photo, "jpg");
   await media.put(originalKey, photo, "image/jpeg");
   const [row] = await db.update(images).set({ originalKey, mediaLabel: null }).where(eq(images.sourceId, sourceId)).returning({ id: images.id, width: images.width });
-  const [legacyDownload] = downloadKeys({ originalKey, width: row!.width }, [null]);
+  const [legacyDownload] = legacyDownloadKeys({ originalKey, width: row!.width }, [null]);
   await media.put(legacyDownload!, photo, "image/jpeg");
   return { id: row!.id, originalKey, legacyDownload: legacyDownload! };
 }

@@ -7,7 +7,8 @@ import type { LabelledImage, MediaRepository } from "./media-repository.ts";
 /**
  * `npm run media:relabel`: gives every image's files (and every creator's avatar) the label they must carry now (after an
  * upgrade from files without labels, a change of BASE_URL, or an interrupted run), stripping
- * originals kept before labels existed. Each image is done and saved on its own, so the run can
+ * originals kept before labels existed, and renders and stores the downloads of images that have
+ * none yet (imported before downloads were stored at import: decision 026). Each image is done and saved on its own, so the run can
  * stop at any point and the next run carries on: images whose files already carry their label
  * are passed over. A concurrent import of the same image wins; that image is left to it.
  */
@@ -36,14 +37,18 @@ export function createRelabelService(deps: { repository: MediaRepository; files:
 
   async function relabel(image: LabelledImage, summary: RelabelSummary): Promise<void> {
     const xmp = files.label(image.title, image.creator);
-    if (files.labelled(image, xmp)) {
-      summary.current++;
-      return;
-    }
     try {
+      if (files.labelled(image, xmp)) {
+        // Its downloads are made now if it has none yet (imported before they were stored), or they carry another label.
+        await files.downloads.ensure(image);
+        summary.current++;
+        return;
+      }
       const next = await files.relabel(image, xmp);
       if (await repository.replaceFiles(image.id, image, next.files)) {
         await files.removeUnused(image, next.files);
+        const relabelled = await repository.labelled(image.id);
+        if (relabelled) await files.downloads.ensure(relabelled);
         summary.relabelled++;
       } else {
         await files.discard(next.written);

@@ -1,3 +1,4 @@
+import { createImagePool, type Imaging } from "./image-pool.ts";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -5,6 +6,9 @@ import sharp from "sharp";
 
 /** The license URL tests label files with. */
 export const TEST_LICENSE_URL = "http://stockroom.test/license";
+
+/** Image work in tests: two at a time, and the default limit of 100 megapixels. */
+export const TEST_IMAGING: Imaging = { pool: createImagePool(2), maxPixels: 100_000_000 };
 
 export function solidImage(width: number, height: number, color: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });

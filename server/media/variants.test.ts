@@ -2,14 +2,14 @@ import sharp from "sharp";
 import { thumbHashToRGBA } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { pngClaiming, solidImage, splitImage, TEST_LICENSE_URL, truncatedJpeg } from "./test-images.ts";
+import { pngClaiming, solidImage, splitImage, TEST_IMAGING, TEST_LICENSE_URL, truncatedJpeg } from "./test-images.ts";
 import { labelXmp } from "./labels.ts";
 import { processImage } from "./variants.ts";
 
 const xmp = labelXmp({ title: "Test", creator: "Tester", licenseUrl: TEST_LICENSE_URL });
 
 async function refusal(input: Buffer): Promise<AppError> {
-  const error = await processImage(input, xmp).catch((e: unknown) => e);
+  const error = await processImage(input, xmp, TEST_IMAGING.maxPixels).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -17,7 +17,7 @@ async function refusal(input: Buffer): Promise<AppError> {
 describe("processImage", () => {
   it("renders AVIF, WebP and JPEG at each ladder width up to the original's, never wider", async () => {
     const input = await splitImage(1500, 1000, "#1d4ed8", "#f97316");
-    const image = await processImage(input, xmp);
+    const image = await processImage(input, xmp, TEST_IMAGING.maxPixels);
     expect(image).toMatchObject({ width: 1500, height: 1000, originalFormat: "jpeg" });
     expect(image.contentHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -38,12 +38,12 @@ describe("processImage", () => {
   });
 
   it("does not upscale a small image", async () => {
-    const image = await processImage(await solidImage(200, 120, "#336699"), xmp);
+    const image = await processImage(await solidImage(200, 120, "#336699"), xmp, TEST_IMAGING.maxPixels);
     expect(image.variants.map((v) => v.width)).toEqual([200, 200, 200]);
   });
 
   it("gives a decodable placeholder and the dominant colour", async () => {
-    const image = await processImage(await solidImage(400, 300, "#c81e1e"), xmp);
+    const image = await processImage(await solidImage(400, 300, "#c81e1e"), xmp, TEST_IMAGING.maxPixels);
     const decoded = thumbHashToRGBA(Buffer.from(image.placeholder, "base64"));
     expect(decoded.w / decoded.h).toBeCloseTo(4 / 3, 0);
     expect(decoded.rgba[0]).toBeGreaterThan(150); // red
@@ -57,14 +57,14 @@ describe("processImage", () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const image = await processImage(sideways, xmp);
+    const image = await processImage(sideways, xmp, TEST_IMAGING.maxPixels);
     expect({ width: image.width, height: image.height }).toEqual({ width: 200, height: 300 });
     expect(image.variants[0]).toMatchObject({ width: 200, height: 300 });
   });
 
   it("names every object by its content, so the same file gives the same keys", async () => {
     const input = await solidImage(300, 300, "#0f766e");
-    const [a, b] = [await processImage(input, xmp), await processImage(input, xmp)];
+    const [a, b] = [await processImage(input, xmp, TEST_IMAGING.maxPixels), await processImage(input, xmp, TEST_IMAGING.maxPixels)];
     expect(a.variants.map((v) => v.key)).toEqual(b.variants.map((v) => v.key));
     expect(a.originalKey).toMatch(/^o\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
     expect(a.variants[0]!.key).toMatch(/^v\/[0-9a-f]{2}\/[0-9a-f]{64}-300\.avif$/);
@@ -91,5 +91,22 @@ describe("processImage", () => {
     const error = await refusal(pngClaiming(12_000, 9_000));
     expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(error.message).toContain("12000 × 9000 (108 megapixels)");
+  });
+
+  it("refuses a side longer than a JPEG holds, and an image so tall that its widest variant is taller than a WebP holds", async () => {
+    const wide = await refusal(pngClaiming(70_000, 1_000));
+    expect({ code: wide.code, message: wide.message }).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The image is 70000 × 1000 pixels; a JPEG holds at most 65,535 pixels a side",
+    });
+    const tall = await refusal(pngClaiming(1_000, 20_000));
+    expect(tall.message).toBe("The image is 1000 × 20000 pixels; at 1000 pixels wide it would be taller than the 16,383 pixels a WebP holds");
+  });
+
+  it("takes a panorama and a column just within those limits", async () => {
+    const panorama = await processImage(await solidImage(20_000, 300, "#0f766e"), xmp, TEST_IMAGING.maxPixels);
+    expect(Math.max(...panorama.variants.map((v) => v.width))).toBe(2560);
+    const column = await processImage(await solidImage(300, 16_000, "#0f766e"), xmp, TEST_IMAGING.maxPixels);
+    expect(Math.max(...column.variants.map((v) => v.height))).toBe(16_000);
   });
 });

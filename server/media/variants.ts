@@ -4,6 +4,7 @@ import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { ColorName } from "#contracts/catalog-constants";
+import { scaledHeight } from "#contracts/engagement";
 import { inParallel } from "../in-parallel.ts";
 import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
@@ -21,7 +22,9 @@ import { visualHash } from "./visual-hash.ts";
  * AppError before a single byte is stored.
  */
 
-export const MAX_PIXELS = 100_000_000;
+/** The largest side a JPEG holds (our downloads), and the largest a WebP holds (the variants pages show). */
+const JPEG_MAX_SIDE = 65_535;
+const WEBP_MAX_SIDE = 16_383;
 /** Widths offered in srcsets; the image's own width, up to MAX_VARIANT_WIDTH, closes the ladder. */
 export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
 const MAX_VARIANT_WIDTH = 2560;
@@ -94,7 +97,11 @@ export interface ProcessedImage extends ImageFiles {
   originalFormat: string;
 }
 
-const inputOptions: SharpOptions = { autoOrient: true, limitInputPixels: MAX_PIXELS, failOn: "warning" };
+/** The limit of an original already kept: it was taken under the limit in force then. */
+const NO_PIXEL_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/** How every image is decoded: upright, at most `maxPixels` (UPLOAD_MAX_PIXELS), refused at the first damage. */
+const inputOptions = (maxPixels: number): SharpOptions => ({ autoOrient: true, limitInputPixels: maxPixels, failOn: "warning" });
 
 /** The widths to render for an image `width` pixels wide: ladder steps below it, then its own (capped). */
 export function variantWidths(width: number): number[] {
@@ -102,8 +109,12 @@ export function variantWidths(width: number): number[] {
   return [...VARIANT_WIDTHS.filter((w) => w < top * 0.9), top];
 }
 
-/** Reads the header: refuses what is not an image we take, or is too large, before decoding. */
-export async function inspectImage(input: Buffer): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
+/**
+ * Reads the header: refuses what is not an image we take, or is too large, before decoding:
+ * more than `maxPixels`, a side longer than a JPEG download holds, or so tall that its widest
+ * variant is taller than a WebP holds.
+ */
+export async function inspectImage(input: Buffer, maxPixels: number): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -116,8 +127,18 @@ export async function inspectImage(input: Buffer): Promise<{ format: string; ext
   }
   const { width, height } = meta.autoOrient;
   if (!width || !height) throw new AppError("UNPROCESSABLE", "The image has no dimensions");
-  if (width * height > MAX_PIXELS) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_PIXELS / 1e6} megapixels`);
+  if (width * height > maxPixels) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${maxPixels / 1e6} megapixels`);
+  }
+  if (Math.max(width, height) > JPEG_MAX_SIDE) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} pixels; a JPEG holds at most ${JPEG_MAX_SIDE.toLocaleString("en")} pixels a side`);
+  }
+  const widest = Math.min(width, MAX_VARIANT_WIDTH);
+  if (scaledHeight(width, height, widest) > WEBP_MAX_SIDE) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The image is ${width} × ${height} pixels; at ${widest} pixels wide it would be taller than the ${WEBP_MAX_SIDE.toLocaleString("en")} pixels a WebP holds`,
+    );
   }
   return { format: meta.format, ext, width, height, upright: (meta.orientation ?? 1) === 1 };
 }
@@ -137,12 +158,12 @@ export function losslessJpeg(data: Buffer, upright: boolean): Buffer | null {
 }
 
 /** What is kept of an uploaded file: see originalEncoders and losslessJpeg. */
-async function keptOriginal(input: Buffer, originalFormat: string, upright: boolean): Promise<Buffer> {
+async function keptOriginal(input: Buffer, originalFormat: string, upright: boolean, maxPixels: number): Promise<Buffer> {
   const lossless = originalFormat === "jpeg" ? losslessJpeg(input, upright) : null;
   if (lossless) return lossless;
   const encode = originalEncoders[originalFormat];
   if (!encode) throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${originalFormat}`);
-  return encode(sharp(input, inputOptions).keepIccProfile()).toBuffer();
+  return encode(sharp(input, inputOptions(maxPixels)).keepIccProfile()).toBuffer();
 }
 
 function hex(n: number): string {
@@ -150,11 +171,11 @@ function hex(n: number): string {
 }
 
 /** AVIF, WebP and JPEG of `original` (upright, no metadata of its own) at each ladder width, each carrying `xmp`. */
-async function renderVariants(original: Buffer, width: number, xmp: string): Promise<Array<{ variant: ImageVariant; object: StoredObject }>> {
+async function renderVariants(original: Buffer, width: number, xmp: string, maxPixels: number): Promise<Array<{ variant: ImageVariant; object: StoredObject }>> {
   // Each width is decoded and resized once, then encoded in every format from those pixels.
   const formats = Object.keys(encoders) as ImageVariant["format"][];
   const tasks = variantWidths(width).map((w) => async () => {
-    const pixels = await sharp(original, inputOptions).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+    const pixels = await sharp(original, inputOptions(maxPixels)).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
     return Promise.all(
       formats.map(async (format) => {
         const { ext: variantExt, encode } = encoders[format];
@@ -169,8 +190,8 @@ async function renderVariants(original: Buffer, width: number, xmp: string): Pro
 }
 
 /** The files of an image from its kept original, labelled with `xmp`. */
-async function filesOf(original: Buffer, ext: MediaExtension, width: number, xmp: string): Promise<ImageFiles> {
-  const rendered = await renderVariants(original, width, xmp);
+async function filesOf(original: Buffer, ext: MediaExtension, width: number, xmp: string, maxPixels: number): Promise<ImageFiles> {
+  const rendered = await renderVariants(original, width, xmp, maxPixels);
   const originalKey = mediaKey("o", original, ext);
   return {
     bytes: original.length,
@@ -186,12 +207,15 @@ function damaged(error: unknown): AppError {
   return new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${(error as Error).message.split("\n")[0]})`);
 }
 
-/** Decodes, checks and renders an image, its variants labelled with `xmp` (labels.ts); stores nothing. Throws an AppError for unusable input. */
-export async function processImage(input: Buffer, xmp: string): Promise<ProcessedImage> {
-  const { ext, format, width, height, upright } = await inspectImage(input);
+/**
+ * Decodes, checks and renders an image of at most `maxPixels`, its variants labelled with `xmp`
+ * (labels.ts); stores nothing. Throws an AppError for unusable input.
+ */
+export async function processImage(input: Buffer, xmp: string, maxPixels: number): Promise<ProcessedImage> {
+  const { ext, format, width, height, upright } = await inspectImage(input, maxPixels);
   try {
     // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
-    const small = await sharp(input, inputOptions)
+    const small = await sharp(input, inputOptions(maxPixels))
       .resize(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE, { fit: "inside" })
       .ensureAlpha()
       .raw()
@@ -201,7 +225,7 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
     const colors = await colorLabels(sharp(small.data, { raw: small.info }));
     const hash = await visualHash(sharp(small.data, { raw: small.info }));
     const originalFormat = format === "heif" ? "avif" : format;
-    const original = await keptOriginal(input, originalFormat, upright);
+    const original = await keptOriginal(input, originalFormat, upright, maxPixels);
     return {
       width,
       height,
@@ -211,7 +235,7 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
       visualHash: hash,
       placeholder,
       originalFormat,
-      ...(await filesOf(original, ext, width, xmp)),
+      ...(await filesOf(original, ext, width, xmp, maxPixels)),
     };
   } catch (error) {
     throw damaged(error);
@@ -224,10 +248,10 @@ export async function processImage(input: Buffer, xmp: string): Promise<Processe
  * (stored before labels existed), it is stripped first and gets a new key.
  */
 export async function relabelImage(original: Buffer, image: { originalFormat: string; width: number }, xmp: string, stripped: boolean): Promise<ImageFiles> {
-  const { ext, upright } = await inspectImage(original);
+  const { ext, upright } = await inspectImage(original, NO_PIXEL_LIMIT);
   try {
-    const kept = stripped ? original : await keptOriginal(original, image.originalFormat, upright);
-    return await filesOf(kept, ext, image.width, xmp);
+    const kept = stripped ? original : await keptOriginal(original, image.originalFormat, upright, NO_PIXEL_LIMIT);
+    return await filesOf(kept, ext, image.width, xmp, NO_PIXEL_LIMIT);
   } catch (error) {
     throw damaged(error);
   }
@@ -256,9 +280,9 @@ export async function removeObjects(storage: MediaStorage, keys: string[]): Prom
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 }
 
-/** A square avatar (256 px WebP) rendered from any image we accept, labelled with `xmp`; returns its object. */
-export async function renderAvatar(input: Buffer, xmp: string): Promise<StoredObject> {
-  await inspectImage(input);
-  const data = await sharp(input, inputOptions).resize(256, 256, { fit: "cover" }).withXmp(xmp).webp({ quality: 82 }).toBuffer();
+/** A square avatar (256 px WebP) rendered from any image of at most `maxPixels` we accept, labelled with `xmp`; returns its object. */
+export async function renderAvatar(input: Buffer, xmp: string, maxPixels: number): Promise<StoredObject> {
+  await inspectImage(input, maxPixels);
+  const data = await sharp(input, inputOptions(maxPixels)).resize(256, 256, { fit: "cover" }).withXmp(xmp).webp({ quality: 82 }).toBuffer();
   return { key: mediaKey("a", data, "webp"), data };
 }

@@ -4,6 +4,7 @@ import { requireRole } from "../access/permissions.ts";
 import { bytesOf } from "../media/download.ts";
 import type { ImageFiles } from "../media/image-files.ts";
 import type { MediaRepository } from "../media/media-repository.ts";
+import type { Imaging } from "../media/image-pool.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { removeObjects, renderAvatar, storeObjects } from "../media/variants.ts";
 import type { UploadsRepository } from "./uploads-repository.ts";
@@ -20,8 +21,9 @@ export function createAvatarService(deps: {
   files: Pick<ImageFiles, "avatarLabel">;
   mediaRepository: Pick<MediaRepository, "replaceAvatar">;
   media: MediaStorage;
+  imaging: Imaging;
 }) {
-  const { uploads, files, media } = deps;
+  const { uploads, files, media, imaging } = deps;
   return {
     /** The viewer's avatar URL, or null. */
     async current(viewer: Viewer | null): Promise<string | null> {
@@ -32,7 +34,8 @@ export function createAvatarService(deps: {
     /** Replaces the avatar with the picture in `body` (refused with the reason when it is not one); its URL. */
     async set(viewer: Viewer | null, body: Readable): Promise<string> {
       const creator = await uploads.creatorOf(requireRole(viewer, "creator").id);
-      const avatar = await renderAvatar(await bytesOf(body), files.avatarLabel(creator.name));
+      const picture = await bytesOf(body);
+      const avatar = await imaging.pool.run(() => renderAvatar(picture, files.avatarLabel(creator.name), imaging.maxPixels));
       await storeObjects(media, [avatar]);
       if (await deps.mediaRepository.replaceAvatar(creator.id, creator.avatarKey, avatar.key)) {
         if (creator.avatarKey && creator.avatarKey !== avatar.key) await removeObjects(media, [creator.avatarKey]);

@@ -34,11 +34,13 @@ export function createImageEditsRepository(db: Db) {
           status: images.status,
           creator: creators.name,
           width: images.width,
+          height: images.height,
           bytes: images.bytes,
           originalFormat: images.originalFormat,
           originalKey: images.originalKey,
           variants: images.variants,
           mediaLabel: images.mediaLabel,
+          downloadFiles: images.downloadFiles,
           owned: sql<boolean>`exists (select 1 from ${user} where ${user.id} = ${userId} and ${user.creatorId} = ${images.creatorId})`,
         })
         .from(images)

@@ -21,7 +21,7 @@ export type ImageEditsService = ReturnType<typeof createImageEditsService>;
 export function createImageEditsService(deps: {
   edits: ImageEditsRepository;
   files: ImageFiles;
-  mediaRepository: Pick<MediaRepository, "replaceFiles">;
+  mediaRepository: Pick<MediaRepository, "replaceFiles" | "labelled">;
   media: Pick<MediaStorage, "publicUrl">;
   uploads: Pick<UploadsService, "recent">;
 }) {
@@ -60,11 +60,13 @@ export function createImageEditsService(deps: {
       const tags = cleanTags(splitTags(input.tags));
       const description = input.description || describeImage(title, tags, category);
       await edits.update(id, { title, slug: slugify(title), tags, category, description }, auditedBy);
-      // The files carry the title (server/media/labels.ts): a new title, new files.
+      // The files carry the title (server/media/labels.ts): a new title, new files, and new downloads made now.
       if (title !== image.title) {
         const labelled = await files.relabel(image, files.label(title, image.creator));
         if (await deps.mediaRepository.replaceFiles(id, image, labelled.files)) await files.removeUnused(image, labelled.files);
         else await files.discard(labelled.written);
+        const edited = await deps.mediaRepository.labelled(id);
+        if (edited) await files.downloads.ensure(edited);
       }
     },
 

@@ -32,8 +32,8 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
 
 /**
  * Uploads from the browser (decision 023): the file is staged in the media storage (so any
- * instance can import it), checked at once (an image, at most 100 megapixels: otherwise refused
- * with the reason and nothing kept), then imported by the job queue through the same import as
+ * instance can import it), checked at once (an image, at most UPLOAD_MAX_PIXELS, with sides a
+ * JPEG and a WebP hold: otherwise refused with the reason and nothing kept), then imported by the job queue through the same import as
  * the command line, under the uploader's creator page.
  */
 export function createUploadsService(deps: {
@@ -42,8 +42,10 @@ export function createUploadsService(deps: {
   media: MediaStorage;
   queue: Pick<JobQueue, "send" | "work">;
   log: Logger;
+  /** The largest picture taken, in pixels (UPLOAD_MAX_PIXELS). */
+  maxPixels: number;
 }) {
-  const { uploads, imports, media, queue, log } = deps;
+  const { uploads, imports, media, queue, log, maxPixels } = deps;
 
   const statusOf = (row: UploadRow): UploadStatus => ({
     id: row.id,
@@ -110,7 +112,7 @@ export function createUploadsService(deps: {
         await media.put(key, body, "application/octet-stream");
         const stored = await media.read(key);
         if (!stored) throw new Error(`The staged upload ${key} is missing`);
-        await inspectImage(await bytesOf(stored.stream));
+        await inspectImage(await bytesOf(stored.stream), maxPixels);
         await uploads.creatorOf(uploader.id);
         const { fileName, model, prompt, title, tags, category, description } = input;
         id = await uploads.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });

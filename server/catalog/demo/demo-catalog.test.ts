@@ -11,11 +11,11 @@ import { createDemoCatalog, demoItems } from "./demo-catalog.ts";
 import { createDemoRepository } from "./demo-repository.ts";
 import { bytesOf } from "../../media/download.ts";
 import { DIGITAL_SOURCE_TYPE } from "../../media/labels.ts";
-import { readLabel, TEST_LICENSE_URL } from "../../media/test-images.ts";
+import { readLabel, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
 
 const database = await testDatabase();
 const media = localDiskStorage(scratchDir("demo"));
-const imports = createImportService({ db: database.db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+const imports = createImportService({ db: database.db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 const demo = createDemoCatalog({ imports, repository: createDemoRepository(database.db) });
 const noProgress = () => ({ update() {}, stop() {} });
 

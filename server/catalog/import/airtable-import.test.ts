@@ -6,13 +6,13 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { solidImage, splitImage, TEST_LICENSE_URL } from "../../media/test-images.ts";
+import { solidImage, splitImage, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
 import { airtableSource, RATE_LIMIT_RETRIES, type AirtableOptions } from "./airtable-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 
 /** Requests the fake Airtable received, how many 429s it still has to give, and the waits asked for. */
 const requests: IncomingMessage[] = [];
@@ -95,6 +95,7 @@ const options = (extra: Partial<AirtableOptions> = {}): AirtableOptions => ({
   apiKey: "key-ok",
   apiUrl: base,
   sleep: async (ms) => void waits.push(ms),
+  maxPixels: TEST_IMAGING.maxPixels,
   ...extra,
 });
 

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { AppError, type ErrorCode } from "../../errors.ts";
-import { MAX_PIXELS } from "../../media/variants.ts";
 import { SourceError, type SourceEntry } from "./import-service.ts";
 import { splitTags } from "../../image-text/text.ts";
 
@@ -45,6 +44,8 @@ export interface AirtableOptions {
   /** How a retry waits (a timer unless a test says otherwise) and where its jitter comes from. */
   sleep?: (ms: number) => Promise<unknown>;
   random?: () => number;
+  /** Attachments of more pixels are skipped before they are downloaded (UPLOAD_MAX_PIXELS). */
+  maxPixels: number;
 }
 
 /** Airtable's error codes by HTTP status, with the spec's messages and our AppError code. */
@@ -116,12 +117,12 @@ function date(value: unknown): Date | undefined {
 }
 
 /** One record as an import entry, or the reason it is skipped. */
-export function airtableEntry(record: AirtableRecord, download: (url: string) => Promise<Buffer>): SourceEntry {
+export function airtableEntry(record: AirtableRecord, download: (url: string) => Promise<Buffer>, maxPixels: number): SourceEntry {
   const { fields } = record;
   const file = firstAttachment(fields);
   if (!file) return { sourceId: record.id, skip: "no attachment", detail: "the record has no image attachment" };
-  if (file.width && file.height && file.width * file.height > MAX_PIXELS) {
-    return { sourceId: record.id, skip: "over 100 megapixels", detail: `${file.width} × ${file.height}` };
+  if (file.width && file.height && file.width * file.height > maxPixels) {
+    return { sourceId: record.id, skip: "too large", detail: `${file.width} × ${file.height}` };
   }
   return {
     source: "airtable",
@@ -207,7 +208,7 @@ export async function airtableSource(options: AirtableOptions): Promise<SourceEn
     if (offset) params.set("offset", offset);
     const parsed = page.safeParse(await request(`${apiUrl}/v0/${encodeURIComponent(options.baseId)}/${encodeURIComponent(table)}?${params}`));
     if (!parsed.success) throw airtableError("INVALID_RESPONSE", "The response is not a page of records", "UNAVAILABLE");
-    for (const record of parsed.data.records) entries.push(airtableEntry(record, download));
+    for (const record of parsed.data.records) entries.push(airtableEntry(record, download, options.maxPixels));
     offset = parsed.data.offset;
   } while (offset);
   return entries;

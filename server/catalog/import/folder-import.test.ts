@@ -7,7 +7,7 @@ import { scratchDir } from "../../../test/scratch-dir.ts";
 import { createLogger } from "../../logger.ts";
 import { creators, images } from "../../db/schema.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { pngClaiming, solidImage, splitImage, truncatedJpeg, TEST_LICENSE_URL } from "../../media/test-images.ts";
+import { pngClaiming, solidImage, splitImage, truncatedJpeg, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
 import { createImportService, formatSummary } from "./import-service.ts";
 
@@ -15,7 +15,7 @@ const database = await testDatabase();
 const work = scratchDir("import");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL });
+const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 
 /** Every object file under the media folder, as keys. */
 function storedKeys(): string[] {
@@ -26,9 +26,10 @@ function storedKeys(): string[] {
 }
 
 async function referencedKeys(): Promise<string[]> {
-  const rows = await database.db.select({ originalKey: images.originalKey, variants: images.variants }).from(images);
+  const rows = await database.db.select({ originalKey: images.originalKey, variants: images.variants, downloadFiles: images.downloadFiles }).from(images);
   const avatars = await database.db.select({ key: creators.avatarKey }).from(creators);
-  return [...new Set([...rows.flatMap((r) => [r.originalKey, ...r.variants.map((v) => v.key)]), ...avatars.flatMap((a) => (a.key ? [a.key] : []))])].sort();
+  const imageKeys = rows.flatMap((r) => [r.originalKey, ...r.variants.map((v) => v.key), ...(r.downloadFiles?.files.map((f) => f.key) ?? [])]);
+  return [...new Set([...imageKeys, ...avatars.flatMap((a) => (a.key ? [a.key] : []))])].sort();
 }
 
 beforeAll(async () => {
@@ -48,7 +49,7 @@ beforeAll(async () => {
 describe("importing a folder", () => {
   it("imports the good files with their manifest data and skips the others with reasons", async () => {
     const summary = await imports.run(await folderSource(folder, { creator: "Folder Owner" }));
-    expect(formatSummary(summary)).toBe("imported 2, updated 0, skipped 3 (damaged file: 1, over 100 megapixels: 1, not an image: 1)");
+    expect(formatSummary(summary)).toBe("imported 2, updated 0, skipped 3 (damaged file: 1, too large: 1, not an image: 1)");
 
     const rows = await database.db.query.images.findMany({ orderBy: images.id });
     const harbour = rows.find((r) => r.title === "Harbour at Dusk")!;

@@ -52,10 +52,11 @@ export function importRepository(db: Db) {
           originalFormat: images.originalFormat,
           variants: images.variants,
           mediaLabel: images.mediaLabel,
+          downloadFiles: images.downloadFiles,
         })
         .from(images)
         .where(and(eq(images.source, source), eq(images.sourceId, sourceId)));
-      return (row as StoredFile | undefined) ?? null;
+      return (row as (StoredFile & Pick<typeof images.$inferSelect, "downloadFiles">) | undefined) ?? null;
     },
 
     /**
@@ -111,7 +112,7 @@ export function importRepository(db: Db) {
      * tags and search text, in one transaction.
      * Counts: likes are the like rows; downloads are the source's total plus those recorded since.
      */
-    async save(record: ImageRecord): Promise<"imported" | "updated"> {
+    async save(record: ImageRecord): Promise<{ outcome: "imported" | "updated"; id: number }> {
       return db.transaction(async (tx) => {
         const [creator] = await tx
           .insert(creators)
@@ -149,7 +150,7 @@ export function importRepository(db: Db) {
           .returning({ id: images.id, inserted: sql<boolean>`xmax = 0` });
 
         await setImageTags(tx, row!.id, tagList);
-        return row!.inserted ? "imported" : "updated";
+        return { outcome: row!.inserted ? "imported" : "updated", id: row!.id };
       });
     },
 

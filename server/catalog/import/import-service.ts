@@ -5,6 +5,7 @@ import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import { sha256 } from "../../media/keys.ts";
 import { colorLabelsOfFile } from "../../media/palette.ts";
+import type { Imaging } from "../../media/image-pool.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { createImageFiles } from "../../media/image-files.ts";
 import { createMediaRepository } from "../../media/media-repository.ts";
@@ -61,7 +62,7 @@ export interface ImportSummary {
 const refusalReasons: Partial<Record<AppError["code"], string>> = {
   UNSUPPORTED_MEDIA: "not an image",
   UNPROCESSABLE: "damaged file",
-  PAYLOAD_TOO_LARGE: "over 100 megapixels",
+  PAYLOAD_TOO_LARGE: "too large",
   CONFLICT: "duplicate",
 };
 
@@ -87,11 +88,12 @@ export function formatSummary(summary: ImportSummary): string {
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-/** `licenseUrl`: where the license lives, written into every file's label. */
-export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger; licenseUrl: string }) {
-  const { media, log } = deps;
+/** `licenseUrl`: where the license lives, written into every file's label; `imaging`: the pool image work runs in, and its limit. */
+export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger; licenseUrl: string; imaging: Imaging }) {
+  const { media, log, imaging } = deps;
   const repo = importRepository(deps.db);
-  const files = createImageFiles({ media, repository: createMediaRepository(deps.db), licenseUrl: deps.licenseUrl });
+  const mediaRepository = createMediaRepository(deps.db);
+  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl: deps.licenseUrl, imaging });
 
   /** Imports or updates one item; throws an AppError when its file is refused. */
   async function importItem(item: ImportItem): Promise<"imported" | "updated"> {
@@ -111,7 +113,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         written = relabelled.written;
       }
     } else {
-      const { objects, ...processed } = await processImage(data, xmp);
+      const { objects, ...processed } = await imaging.pool.run(() => processImage(data, xmp, imaging.maxPixels));
       const duplicate = await repo.findDuplicate(item, processed, DUPLICATE_MAX_BITS);
       if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
       written = await storeObjects(media, objects);
@@ -119,9 +121,9 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
     }
     const category = item.category?.trim() || DEFAULT_CATEGORY;
     const tags = cleanTags(item.tags ?? []);
-    let outcome: "imported" | "updated";
+    let saved: { outcome: "imported" | "updated"; id: number };
     try {
-      outcome = await repo.save({
+      saved = await repo.save({
         source: item.source,
         sourceId: item.sourceId,
         slug: slugify(title),
@@ -140,10 +142,13 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
       await files.discard(written);
       throw error;
     }
-    log.debug(`${outcome} ${item.source} ${item.sourceId}`);
+    log.debug(`${saved.outcome} ${item.source} ${item.sourceId}`);
     // The file or its label changed: remove the old objects nobody else refers to.
     if (existing && (existing.originalKey !== file.originalKey || existing.mediaLabel !== file.mediaLabel)) await files.removeUnused(existing, file);
-    return outcome;
+    // Each download size is rendered now, once, never on a download (a no-op when they carry what they must already).
+    const image = await mediaRepository.labelled(saved.id);
+    if (image) await files.downloads.ensure(image);
+    return saved.outcome;
   }
 
   return {
@@ -153,7 +158,8 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
     async ensureCreatorAvatar(name: string, image: () => Promise<Buffer>): Promise<void> {
       if (await repo.creatorHasAvatar(name)) return;
       // Rendered from the creator's (AI-made) images: labelled like them, titled with the name.
-      const avatar = await renderAvatar(await image(), files.avatarLabel(name));
+      const picture = await image();
+      const avatar = await imaging.pool.run(() => renderAvatar(picture, files.avatarLabel(name), imaging.maxPixels));
       await storeObjects(media, [avatar]);
       await repo.ensureCreator(name, avatar.key);
     },

@@ -1,0 +1,144 @@
+import { sign as ecdsaSign } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { initSync, WasmBuilder } from "@contentauth/c2pa-wasm";
+import { encode } from "cborg";
+import { DIGITAL_SOURCE_TYPE } from "../media/labels.ts";
+import { sha256 } from "../media/keys.ts";
+import type { SigningIdentity } from "./signing-identity.ts";
+
+/**
+ * Content Credentials (C2PA) for the files the site hands out: a manifest built and embedded by
+ * the C2PA organisation's own library (@contentauth/c2pa-wasm), signed with the site's identity.
+ * Each download size is signed once, when it is made (server/media/stored-downloads.ts).
+ */
+
+/** What a download's manifest says. */
+export interface ManifestFacts {
+  title: string;
+  creator: string;
+  /** The AI model, when known: the `c2pa.created` action's softwareAgent. */
+  model: string | null;
+  licenseUrl: string;
+  /** The image's page on this site. */
+  pageUrl: string;
+  /** A smaller size than the original: `c2pa.resized` and `c2pa.transcoded` follow `c2pa.created`. */
+  resized: boolean;
+}
+
+/** Bytes kept for the COSE_Sign1 signature in the manifest: the two certificates, the signature and headers, padded to exactly this. */
+const SIGNATURE_RESERVE = 8192;
+const COSE_SIGN1_TAG = 0xd2; // CBOR tag 18
+const ES256 = -7;
+const X5CHAIN = 33;
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+let ready = false;
+/**
+ * Starts the WebAssembly module once. Its builder reads the file to sign through
+ * `FileReaderSync`, which only browser workers have: Node gets one that reads the bytes a
+ * BytesBlob holds.
+ */
+function startLibrary(): void {
+  if (ready) return;
+  initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("@contentauth/c2pa-wasm/c2pa.wasm"))) });
+  const global = globalThis as { FileReaderSync?: unknown };
+  global.FileReaderSync ??= class {
+    readAsArrayBuffer(blob: BytesBlob): ArrayBuffer {
+      return blob.data.slice().buffer;
+    }
+  };
+  ready = true;
+}
+
+/** A Blob whose bytes (and those of its slices) can be read synchronously. */
+class BytesBlob extends Blob {
+  readonly data: Uint8Array<ArrayBuffer>;
+  constructor(data: Uint8Array<ArrayBuffer>) {
+    super([data]);
+    this.data = data;
+  }
+  override slice(start?: number, end?: number): Blob {
+    return new BytesBlob(this.data.slice(start, end));
+  }
+}
+
+/**
+ * The COSE_Sign1 structure (RFC 9052) over the claim `payload`, detached: ES256, the
+ * certificate chain in the protected header (x5chain), the signature as r || s, and a `pad`
+ * in the unprotected header so that it fills the reserved bytes exactly, as the library wants.
+ */
+export function coseSign1(payload: Uint8Array, identity: Pick<SigningIdentity, "chain" | "key">, size: number): Uint8Array<ArrayBuffer> {
+  const protectedHeader = encode(new Map<number, unknown>([[1, ES256], [X5CHAIN, identity.chain.map((der) => new Uint8Array(der))]]));
+  const toBeSigned = encode(["Signature1", protectedHeader, new Uint8Array(0), payload]);
+  const signature = new Uint8Array(ecdsaSign("sha256", toBeSigned, { key: identity.key, dsaEncoding: "ieee-p1363" }));
+  const tagged = (pad: number) => {
+    const body = encode([protectedHeader, new Map([["pad", new Uint8Array(pad)]]), null, signature]);
+    const out = new Uint8Array(body.length + 1);
+    out[0] = COSE_SIGN1_TAG;
+    out.set(body, 1);
+    return out;
+  };
+  // A longer pad may take a longer length prefix: step towards the size until it is met.
+  for (let pad = Math.max(0, size - tagged(0).length); pad >= 0; ) {
+    const out = tagged(pad);
+    if (out.length === size) return out;
+    pad += out.length < size ? 1 : -(out.length - size);
+  }
+  throw new Error(`The signature does not fit in ${size} bytes`);
+}
+
+/** The manifest definition of a download. */
+function manifestOf(facts: ManifestFacts) {
+  const created = { action: "c2pa.created", digitalSourceType: DIGITAL_SOURCE_TYPE, ...(facts.model ? { softwareAgent: { name: facts.model } } : {}) };
+  const actions = facts.resized ? [created, { action: "c2pa.resized" }, { action: "c2pa.transcoded" }] : [created];
+  return {
+    claim_generator_info: [{ name: "Stockroom", version }],
+    title: facts.title,
+    format: "image/jpeg",
+    assertions: [
+      { label: "c2pa.actions", data: { actions } },
+      {
+        label: "stds.schema-org.CreativeWork",
+        data: {
+          "@context": "https://schema.org",
+          "@type": "CreativeWork",
+          name: facts.title,
+          author: [{ "@type": "Person", name: facts.creator }],
+          license: facts.licenseUrl,
+          url: facts.pageUrl,
+        },
+      },
+    ],
+  };
+}
+
+export type ContentSigner = ReturnType<typeof createContentSigner>;
+
+/** Signs with the identity `load` gives, loaded on first use and kept. */
+export function createContentSigner(load: () => Promise<SigningIdentity>) {
+  let identity: Promise<SigningIdentity> | undefined;
+  const current = () => (identity ??= load());
+  return {
+    identity: current,
+
+    /** What a signed file depends on besides `facts`: the signing certificate (a new one, new files). */
+    async fingerprint(): Promise<string> {
+      return sha256((await current()).chain[0]!);
+    },
+
+    /** `jpeg` with a manifest of `facts` embedded and signed. */
+    async sign(jpeg: Buffer, facts: ManifestFacts): Promise<Buffer> {
+      const id = await current();
+      startLibrary();
+      const builder = WasmBuilder.fromJson(JSON.stringify(manifestOf(facts)));
+      try {
+        const signer = { alg: "es256", reserveSize: SIGNATURE_RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, id, SIGNATURE_RESERVE) };
+        return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(jpeg))));
+      } finally {
+        builder.free();
+      }
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The site's signing identity for Content Credentials (decision 027): an ECDSA P-256 root
+ * certificate ("{site} Content Credentials Root") and a signing certificate it issued, with
+ * the extensions C2PA validators require (end entity: CA:FALSE, keyUsage digitalSignature,
+ * extendedKeyUsage emailProtection; root: CA:TRUE, keyCertSign). Made on first use and kept
+ * under DATA_DIR/credentials/ (the key readable by the owner only), so a restart signs with
+ * the same certificate; an operator's own (C2PA_SIGNING_CERT / C2PA_SIGNING_KEY, PEM files,
+ * the certificate file holding the chain up to its CA) replaces it, for several instances.
+ */
+export interface SigningIdentity {
+  /** The signing certificate first, then its issuers, DER. */
+  chain: Buffer[];
+  /** The root the chain ends in, PEM: what a reader gives as its trust anchor (GET /content-credentials/root.pem). */
+  rootPem: string;
+  /** The signing certificate's subject common name, as readers show the issuer. */
+  issuer: string;
+  key: KeyObject;
+}
+
+export interface SigningIdentitySource {
+  dataDir: string;
+  siteName: string;
+  /** An operator's own certificate chain and key (PEM file paths); unset: the site's own, made on first use. */
+  operator: { certFile: string; keyFile: string } | undefined;
+}
+
+/** The site's name in its certificates. */
+export const SITE_NAME = "Stockroom";
+
+const ECDSA = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
+const EMAIL_PROTECTION = "1.3.6.1.5.5.7.3.4";
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** The PEM blocks of `pem`, each as DER. */
+function pemBlocks(pem: string): Buffer[] {
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]+?)-----END CERTIFICATE-----/g)].map((m) => Buffer.from(m[1]!.replace(/\s+/g, ""), "base64"));
+}
+
+const toPem = (der: Buffer) => `-----BEGIN CERTIFICATE-----\n${der.toString("base64").replace(/.{64}/g, "$&\n").replace(/\n?$/, "\n")}-----END CERTIFICATE-----\n`;
+
+/**
+ * @peculiar/x509 registers its parts with tsyringe, which asks for the Reflect metadata API that
+ * the reflect-metadata package adds; nothing of ours uses decorators, so its three lookups
+ * answering "none" is all it needs.
+ */
+async function x509Library() {
+  const reflect = Reflect as unknown as Record<string, unknown>;
+  reflect.getMetadata ??= () => undefined;
+  reflect.getOwnMetadata ??= () => undefined;
+  reflect.defineMetadata ??= () => {};
+  const x509 = await import("@peculiar/x509");
+  x509.cryptoProvider.set(crypto);
+  return x509;
+}
+
+/** A new root and signing certificate for `siteName`, valid ten years; PEM. */
+async function makeIdentity(siteName: string): Promise<{ certPem: string; keyPem: string }> {
+  const x509 = await x509Library();
+  const { subtle } = crypto;
+  const notBefore = new Date(Date.now() - 24 * 3600 * 1000);
+  const notAfter = new Date(notBefore.getTime() + 10 * YEAR_MS);
+  const rootKeys = await subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+  const signingKeys = await subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+  const serial = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex").replace(/^[89a-f]/, "1");
+  const dn = (cn: string) => `CN=${cn.replace(/[,+="\\<>;#]/g, " ")}, O=${siteName.replace(/[,+="\\<>;#]/g, " ")}`;
+  const root = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial(),
+    name: dn(`${siteName} Content Credentials Root`),
+    notBefore,
+    notAfter,
+    keys: rootKeys,
+    signingAlgorithm: ECDSA,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
+    ],
+  });
+  const signing = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: dn(`${siteName} Content Credentials`),
+    issuer: root.subject,
+    notBefore,
+    notAfter,
+    publicKey: signingKeys.publicKey,
+    signingKey: rootKeys.privateKey,
+    signingAlgorithm: ECDSA,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      new x509.ExtendedKeyUsageExtension([EMAIL_PROTECTION], false),
+      await x509.SubjectKeyIdentifierExtension.create(signingKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey),
+    ],
+  });
+  const pkcs8 = Buffer.from(await subtle.exportKey("pkcs8", signingKeys.privateKey));
+  return {
+    certPem: toPem(Buffer.from(signing.rawData)) + toPem(Buffer.from(root.rawData)),
+    keyPem: `-----BEGIN PRIVATE KEY-----\n${pkcs8.toString("base64").replace(/.{64}/g, "$&\n").replace(/\n?$/, "\n")}-----END PRIVATE KEY-----\n`,
+  };
+}
+
+/** The site's own identity under `dataDir`, made the first time. */
+async function siteIdentity(dataDir: string, siteName: string): Promise<{ certPem: string; keyPem: string }> {
+  const folder = path.join(dataDir, "credentials");
+  const certFile = path.join(folder, "signing-chain.pem");
+  const keyFile = path.join(folder, "signing-key.pem");
+  try {
+    return { certPem: readFileSync(certFile, "utf8"), keyPem: readFileSync(keyFile, "utf8") };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const made = await makeIdentity(siteName);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  writeFileSync(keyFile, made.keyPem, { mode: 0o600 });
+  writeFileSync(certFile, made.certPem, { mode: 0o644 });
+  return made;
+}
+
+/** The identity the site signs with: the operator's, or its own. */
+export async function loadSigningIdentity(source: SigningIdentitySource): Promise<SigningIdentity> {
+  const { certPem, keyPem } = source.operator
+    ? { certPem: readFileSync(source.operator.certFile, "utf8"), keyPem: readFileSync(source.operator.keyFile, "utf8") }
+    : await siteIdentity(source.dataDir, source.siteName);
+  const chain = pemBlocks(certPem);
+  if (!chain.length) throw new Error("C2PA_SIGNING_CERT holds no PEM certificate");
+  const key = createPrivateKey(keyPem);
+  const signing = new X509Certificate(chain[0]!);
+  if (!signing.checkPrivateKey(key)) throw new Error("C2PA_SIGNING_KEY is not the key of the first certificate in C2PA_SIGNING_CERT");
+  const root = new X509Certificate(chain.at(-1)!);
+  return {
+    chain,
+    rootPem: root.toString(),
+    issuer: /CN=([^\n]+)/.exec(signing.subject)?.[1] ?? signing.subject,
+    key,
+  };
+}

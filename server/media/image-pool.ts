@@ -1,0 +1,41 @@
+import type { Config } from "../config.ts";
+
+/**
+ * The one bounded pool every piece of image work runs in (decoding, resizing, encoding, signing:
+ * imports, uploads, downloads made for images imported before they were stored, ZIPs): at most
+ * `concurrency` at a time in this process (IMAGE_CONCURRENCY, default the core count), the others
+ * waiting their turn in order, so that memory stays bounded however many requests ask at once.
+ */
+export interface ImagePool {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+export function createImagePool(concurrency: number): ImagePool {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running++;
+      try {
+        return await task();
+      } finally {
+        // The slot passes to the next waiting task as it is, or is given back.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
+
+/** What all image work shares: the pool it runs in and the largest picture it takes (UPLOAD_MAX_PIXELS). */
+export interface Imaging {
+  pool: ImagePool;
+  maxPixels: number;
+}
+
+/** The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS). */
+export function imagingOf(config: Pick<Config, "imaging">): Imaging {
+  return { pool: createImagePool(config.imaging.concurrency), maxPixels: config.imaging.maxPixels };
+}
