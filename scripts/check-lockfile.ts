@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
  * version (docs/decisions/020-node-24-and-installs-everywhere.md), so this check names what is missing.
  */
 
-interface LockPackage {
+export interface LockPackage {
   version?: string;
   optionalDependencies?: Record<string, string>;
 }
@@ -25,7 +25,7 @@ const NATIVE_PLATFORMS: Record<string, string[]> = {
 };
 
 /** Where Node would find `name` from the package at `from` (its own node_modules, then its parents'). */
-function resolve(packages: Record<string, LockPackage>, from: string, name: string): string | undefined {
+export function resolve(packages: Record<string, LockPackage>, from: string, name: string): string | undefined {
   for (let base = from; ; ) {
     const candidate = `${base ? `${base}/` : ""}node_modules/${name}`;
     if (packages[candidate]) return candidate;
