@@ -53,7 +53,7 @@ export default function handleRequest(request: Request, status: number, headers:
       onError(error: unknown) {
         status = 500;
         // Errors in the shell are rejected above and logged by React Router.
-        if (shellReady) console.error(error);
+        if (shellReady) loadContext.log.error(`[${loadContext.requestId}] Rendering a page failed`, error);
       },
     });
   });

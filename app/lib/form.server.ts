@@ -29,9 +29,10 @@ function fieldsOf(form: FormData): Record<string, string> {
 /**
  * Runs a service call for a form. An AppError (matched by shape: route modules import no
  * server code) becomes `{ ok: false, error }` with its message and a fitting status; an
- * error with no words for users becomes the screen's `fallback`.
+ * error with no words for users becomes the screen's `fallback`, and goes to the server's log
+ * under the request's id.
  */
-export async function attempt<T>(call: () => Promise<T>, fallback: string): Promise<T | ReturnType<typeof data<FormResult>>> {
+export async function attempt<T>(context: AppLoadContext, call: () => Promise<T>, fallback: string): Promise<T | ReturnType<typeof data<FormResult>>> {
   try {
     return await call();
   } catch (error) {
@@ -39,13 +40,14 @@ export async function attempt<T>(call: () => Promise<T>, fallback: string): Prom
     if (typeof code === "string" && code !== "INTERNAL" && typeof message === "string" && message) {
       return data<FormResult>({ ok: false, error: message }, { status: statusOf[code] ?? 400 });
     }
-    console.error(error);
+    context.log.error(`[${context.requestId}] A page action failed`, error);
     return data<FormResult>({ ok: false, error: fallback }, { status: 500 });
   }
 }
 
 /** Parses a form with its contract schema (the first problem is the answer), then `attempt`s the call. */
 export async function runForm<S extends z.ZodType, T>(
+  context: AppLoadContext,
   form: FormData,
   schema: S,
   call: (input: z.output<S>) => Promise<T>,
@@ -53,7 +55,7 @@ export async function runForm<S extends z.ZodType, T>(
 ): Promise<T | ReturnType<typeof data<FormResult>>> {
   const parsed = schema.safeParse(fieldsOf(form));
   if (!parsed.success) return data<FormResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 });
-  return attempt(() => call(parsed.data), fallback);
+  return attempt(context, () => call(parsed.data), fallback);
 }
 
 /**
@@ -63,7 +65,7 @@ export async function runForm<S extends z.ZodType, T>(
 export async function startGoogle(context: AppLoadContext, request: Request, form: FormData, errorPath: string, fallback: string) {
   const target = redirectTarget(request, form);
   const errorCallbackURL = target === "/" ? errorPath : `${errorPath}?redirectTo=${encodeURIComponent(target)}`;
-  return attempt(async () => {
+  return attempt(context, async () => {
     const { url, headers } = await context.services.accounts.startGoogleSignIn({ callbackURL: target, errorCallbackURL }, request.headers);
     return redirect(url, { headers });
   }, fallback);

@@ -13,6 +13,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runForm(
+    context,
     await readForm(request),
     forgotPasswordInput,
     async (input): Promise<FormResult> => {

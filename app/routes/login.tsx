@@ -20,6 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "google") return startGoogle(context, request, form, "/login", "Failed to sign in with Google");
   return runForm(
+    context,
     form,
     signInInput,
     async (input) => redirectWithCookies(redirectTarget(request, form), await context.services.accounts.signIn(input, request.headers)),

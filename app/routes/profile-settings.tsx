@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "profile":
       return runForm(
+        context,
         form,
         profileInput,
         async (input): Promise<FormResult> => {
@@ -65,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case "password":
       return runForm(
+        context,
         form,
         passwordChangeInput(context.settings.passwordMinLength),
         async (input) => data<FormResult>({ ok: true, message: messages.passwordUpdated }, { headers: await accounts.changePassword(input, headers) }),
@@ -75,11 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirectWithCookies("/", await accounts.signOut(headers));
       } catch (error) {
         // As the spec has it: a failed sign-out is logged, with no message.
-        console.error("Sign-out failed", error);
+        context.log.error("Sign-out failed", error);
         return null;
       }
     case "delete":
-      return runForm(form, deleteAccountInput, async (input) => redirectWithCookies("/", await accounts.deleteAccount(input, headers)), "Failed to delete account");
+      return runForm(context, form, deleteAccountInput, async (input) => redirectWithCookies("/", await accounts.deleteAccount(input, headers)), "Failed to delete account");
     default:
       return data<FormResult>({ ok: false, error: "Unknown action" }, { status: 400 });
   }

@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runForm(
+    context,
     await readForm(request),
     resetPasswordInput(context.settings.passwordMinLength),
     async (input) => {

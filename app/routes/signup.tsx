@@ -19,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "google") return startGoogle(context, request, form, "/signup", "Failed to sign up with Google");
   return runForm(
+    context,
     form,
     signUpInput(context.settings.passwordMinLength),
     async (input) => redirectWithCookies(redirectTarget(request, form), await context.services.accounts.signUp(input, request.headers)),

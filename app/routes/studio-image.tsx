@@ -30,6 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "delete") return deleteImageAction(context, form);
   const id = idOf(params);
   return runForm(
+    context,
     form,
     imageFieldsInput,
     async (input): Promise<FormResult> => {

@@ -10,6 +10,7 @@ export async function moderationAction(request: Request, context: AppLoadContext
   const viewer = await context.viewer();
   const { moderation } = context.services;
   return runForm(
+    context,
     form,
     moderationInput,
     async (input): Promise<FormResult> => {
@@ -36,6 +37,7 @@ export async function accountAction(request: Request, context: AppLoadContext) {
   const viewer = await context.viewer();
   const { members } = context.services;
   return runForm(
+    context,
     form,
     accountInput,
     async (input): Promise<FormResult> => {

@@ -5,6 +5,7 @@ import { runForm } from "~/lib/form.server";
 /** The delete form's action (DeleteImage), on "Your images" and the edit page: back to "Your images". */
 export function deleteImageAction(context: AppLoadContext, form: FormData) {
   return runForm(
+    context,
     form,
     deleteImageInput,
     async ({ id }) => {
