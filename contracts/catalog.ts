@@ -181,11 +181,21 @@ export const suggestionsQuery = z.object({
     .refine(storableText, notStorable("q")),
 });
 
-export const imageIdParam = z.coerce
-  .number({ error: "id must be a number" })
-  .int("id must be a whole number")
-  .positive("id must be positive")
-  .max(2_147_483_647, "id is out of range");
+/** PostgreSQL's `integer`, the type of every serial id. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * An id as the site writes it: a canonical decimal, `^[1-9][0-9]*$`, within PostgreSQL's
+ * integer. `0x10`, `+16`, `16.0`, `016` or ` 16` are not image 16: they are refused.
+ */
+export const serialId = (name: string) =>
+  z
+    .string({ error: `${name} must be given once, as text` })
+    .regex(/^[1-9][0-9]*$/, `${name} must be a positive whole number in decimal digits, without sign or leading zeros`)
+    .refine((value) => value.length <= 10 && Number(value) <= INT4_MAX, `${name} is out of range`)
+    .transform(Number);
+
+export const imageIdParam = serialId("id");
 
 export const creatorNameParam = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./zod-config.ts";
-import { imageIdParam, imageListQuery } from "./catalog.ts";
+import { imageIdParam, imageListQuery, serialId } from "./catalog.ts";
 import { downloadSizeNames } from "./catalog-constants.ts";
 
 /**
@@ -41,10 +41,7 @@ export type ReceiptPage = z.infer<typeof receiptPage>;
 export const receiptIdParam = imageIdParam;
 
 export const receiptsQuery = z.object({
-  cursor: z
-    .string({ error: "cursor must be given once, as text" })
-    .regex(/^\d{1,10}$/, "cursor is not one this server gave out")
-    .optional(),
+  cursor: serialId("cursor").optional(),
   limit: imageListQuery.shape.limit,
 });
 export type ReceiptsQuery = z.infer<typeof receiptsQuery>;

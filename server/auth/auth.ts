@@ -1,8 +1,7 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages, safeRedirect } from "#contracts/account-forms";
-import { notStorable, storableText } from "#contracts/text";
+import { notStorable, unstorableField } from "#contracts/text";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { parseCookies } from "better-auth/cookies";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { clientNetwork } from "../client-network.ts";
@@ -27,17 +26,14 @@ const COOKIE_PREFIX = "stockroom";
 const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
 /**
- * Whether a request's Cookie header carries a session (valid or not): its pages are the
- * viewer's own. Read with Better Auth's own cookie parser, so that every spelling it accepts
- * (spaces around `=`, empty pairs, repeats, quotes, a `__Secure-` or `__Host-` name) counts, and
- * with names compared in any case.
+ * Whether a request's Cookie header may carry a session (valid or not): its answers are the
+ * viewer's own. The session cookie's name anywhere in the header, in any case: Better Auth reads
+ * the header with two parsers (better-call's for the session, its own for the rest) that trim,
+ * unquote and skip empty pairs each in its own way, but neither decodes a name, so no spelling
+ * either accepts (spaces around `=`, a leading `;`, repeats, `__Secure-`, a no-break space) lacks it.
  */
 export function hasSessionCookie(cookie: string | undefined): boolean {
-  if (cookie === undefined) return false;
-  for (const name of parseCookies(cookie).keys()) {
-    if (name.replace(/^__(?:secure|host)-/i, "").toLowerCase() === SESSION_COOKIE) return true;
-  }
-  return false;
+  return cookie !== undefined && cookie.toLowerCase().includes(SESSION_COOKIE);
 }
 
 export interface AuthDeps {
@@ -80,6 +76,10 @@ function withSafeTargets(fields: unknown, origin: string): Record<string, unknow
   return { ...record, ...Object.fromEntries(present.map((name) => [name, safeRedirect(record[name], origin)])) };
 }
 
+function isHttpsUrl(value: string): boolean {
+  return URL.canParse(value) && new URL(value).protocol === "https:" && value.length <= 2048;
+}
+
 /** The key attempts are counted under: an action, and the network (an IPv4 address, an IPv6 /64) or account (email address or user id) making them. */
 function attemptKey(action: string, kind: "ip" | "account", who: string): string {
   return `${action}:${kind}:${who.trim().toLowerCase()}`;
@@ -110,8 +110,9 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
   const guard = createAuthMiddleware(async (ctx) => {
     // A JSON body may be any value (`false`, a string); only an object has fields to check.
     const body = (typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
-    const unstorable = Object.entries(body).find(([, value]) => typeof value === "string" && !storableText(value));
-    if (unstorable) throw new APIError("BAD_REQUEST", { code: "TEXT_NOT_STORABLE", message: notStorable(unstorable[0]) });
+    // In a body, a query or the path (a reset link's token): nothing PostgreSQL cannot store reaches Better Auth.
+    const unstorable = unstorableField(body) ?? unstorableField(ctx.query) ?? unstorableField(ctx.params);
+    if (unstorable) throw new APIError("BAD_REQUEST", { code: "TEXT_NOT_STORABLE", message: notStorable(unstorable), field: unstorable });
     const limited = limitedPaths[ctx.path];
     if (limited) {
       await limit(attemptKey(limited.action, "ip", clientNetwork(ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown")), rateLimits.perIp);
@@ -125,14 +126,23 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     if (typeof password === "string" && isCommonPassword(password)) {
       throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: messages.passwordTooCommon });
     }
-    if ((ctx.path === "/sign-up/email" || ctx.path === "/update-user") && "name" in body) {
-      const name = typeof body.name === "string" ? body.name.trim() : "";
-      if (!name) throw new APIError("BAD_REQUEST", { code: "NAME_REQUIRED", message: messages.nameRequired });
-      if (name.length > NAME_MAX_LENGTH) throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: messages.nameTooLong });
+    let profile: Record<string, unknown> | undefined;
+    if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
+      profile = { ...body };
+      if ("name" in body) {
+        const name = typeof body.name === "string" ? body.name.trim() : "";
+        if (!name) throw new APIError("BAD_REQUEST", { code: "NAME_REQUIRED", message: messages.nameRequired, field: "name" });
+        if (name.length > NAME_MAX_LENGTH) throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: messages.nameTooLong, field: "name" });
+        profile.name = name;
+      }
+      // A profile picture is an https URL or nothing: never `javascript:`, `data:` or an object.
+      if ("image" in body && body.image !== null && body.image !== "" && !(typeof body.image === "string" && isHttpsUrl(body.image))) {
+        throw new APIError("BAD_REQUEST", { code: "BAD_REQUEST", message: "image must be an https URL, or null", field: "image" });
+      }
     }
     // Every redirect target reaches Better Auth (and its own origin check) as a path of this site, or `/`.
     const query = withSafeTargets(ctx.query, config.baseUrl);
-    const safeBody = withSafeTargets(ctx.body, config.baseUrl);
+    const safeBody = withSafeTargets(profile ?? ctx.body, config.baseUrl) ?? profile;
     if (query || safeBody) return { context: { ...(query && { query }), ...(safeBody && { body: safeBody }) } };
   });
 

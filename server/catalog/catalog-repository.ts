@@ -385,14 +385,25 @@ export function createCatalogRepository(db: Db) {
         limit ${limit}`));
     },
 
-    /** Counts one view of a published image, and of its day; false when there is no such image. */
-    async addView(id: number): Promise<boolean> {
-      const [row] = await rows<{ counted: number }>(sql`
-        with counted as (
-          update images i set views = views + 1 where i.id = ${id} and ${published} returning i.id
+    /**
+     * Counts one view of a published image, and of its day, unless `seen` (a visitor's key for
+     * this image) was counted within `windowSeconds`: the window is a row of `rate_limit`, shared
+     * by every instance. False when there is no such image.
+     */
+    async addView(id: number, seen: string, windowSeconds: number): Promise<boolean> {
+      const [row] = await rows<{ found: boolean }>(sql`
+        with image as (
+          select i.id from images i where i.id = ${id} and ${published}
+        ), fresh as (
+          insert into rate_limit (key, count, reset_at)
+          select ${seen}, 1, now() + make_interval(secs => ${windowSeconds}) from image
+          on conflict (key) do update set count = 1, reset_at = excluded.reset_at where rate_limit.reset_at <= now()
+          returning 1
+        ), counted as (
+          update images i set views = views + 1 from image where i.id = image.id and exists (select from fresh) returning i.id
         ), day as (${addToToday("views", sql`select id as image_id, 1 as n from counted`)})
-        select count(*)::int as counted from counted`);
-      return row!.counted > 0;
+        select exists (select from image) as found`);
+      return row!.found;
     },
 
     /** `count` random tags that have at least one published image. */

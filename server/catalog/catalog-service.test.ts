@@ -134,7 +134,7 @@ describe("hidden images", () => {
     const seen = [...(await allIds({}, 100)), ...(await allIds({ q: "harbour" }, 100)), ...(await allIds({ tag: "secret" }, 100))];
     expect(seen).not.toContain(hiddenHarbour);
     await expect(catalog.get(hiddenHarbour)).rejects.toEqual(notFound);
-    await expect(catalog.recordView(hiddenHarbour)).rejects.toEqual(notFound);
+    await expect(catalog.recordView(hiddenHarbour, "network:203.0.113.1")).rejects.toEqual(notFound);
     expect((await catalog.get(harbour)).related.map((r) => r.id)).not.toContain(hiddenHarbour);
     const mira = await catalog.creator("Mira Holt", { limit: 10 });
     expect(mira).toMatchObject({ uploads: 2, likes: 7, downloads: 15 });
@@ -170,8 +170,10 @@ describe("an image's detail", () => {
     expect(detail.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
     expect(detail.sources[2]!.srcset).toMatch(/^\/media\/v\/\S+-320\.jpg 320w, \/media\/\S+-640\.jpg 640w, \/media\/\S+-1280\.jpg 1280w, \/media\/\S+-1500\.jpg 1500w$/);
     expect(detail.src).toMatch(/-640\.jpg$/);
-    await catalog.recordView(id!);
-    await catalog.recordView(id!);
+    // One view per visitor per image per hour: two visitors, one of them twice.
+    await catalog.recordView(id!, "network:203.0.113.1");
+    await catalog.recordView(id!, "account:someone");
+    await catalog.recordView(id!, "network:203.0.113.1");
     expect((await catalog.get(id!)).views).toBe(2);
   });
 

@@ -46,6 +46,9 @@ const POPULAR_DAYS = 7;
 const POPULAR_MIN_VISITORS = 3;
 const POPULAR_KEPT_MS = 60_000;
 
+/** One visitor's views of one image count once per this long. */
+export const VIEW_WINDOW_SECONDS = 60 * 60;
+
 /** What the source said of how the image was made; null when it said nothing. */
 function howMade(row: DetailRow): HowItWasMade | null {
   const made: HowItWasMade = {
@@ -228,9 +231,14 @@ export function createCatalogService(deps: {
       return seenBy(found, viewerId);
     },
 
-    /** Counts a view of a published image (its detail was opened). */
-    async recordView(id: number): Promise<void> {
-      if (!(await repository.addView(id))) throw notFound("Image");
+    /**
+     * Counts a view of a published image (its detail was opened), once per visitor per image per
+     * VIEW_WINDOW_SECONDS: `visitor` names the account when signed in, else the client's network
+     * (never the User-Agent, which anyone may change). Stored only as a keyed hash.
+     */
+    async recordView(id: number, visitor: string): Promise<void> {
+      const seen = createHmac("sha256", deps.secret).update(`image-view:${id}:${visitor}`).digest("base64url");
+      if (!(await repository.addView(id, `view:${seen}`, VIEW_WINDOW_SECONDS))) throw notFound("Image");
     },
 
     /** Searches of the last week that found images, made by several people, most made first (at most POPULAR_SEARCHES_MAX). */

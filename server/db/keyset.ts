@@ -1,3 +1,4 @@
+import { INT4_MAX } from "#contracts/catalog";
 import { AppError } from "../errors.ts";
 
 /**
@@ -19,6 +20,12 @@ export function encodeCursor(position: Position): string {
   return Buffer.from(`${position.rank}.${position.ts}.${position.id}`).toString("base64url");
 }
 
+/** Whether `ts` (`YYYY-MM-DDTHH:MM:SS.ffffff`) is a moment PostgreSQL stores: a real day (no 31 February) of a year from 1. */
+function realTimestamp(ts: string): boolean {
+  const date = new Date(`${ts.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().slice(0, 19) === ts.slice(0, 19);
+}
+
 /**
  * The position a cursor stands for, in a list of `ranks` tiers (text search has several, other
  * lists one); a 400 naming `cursor` when this server did not give it out.
@@ -27,7 +34,7 @@ export function decodeCursor(cursor: string, ranks = 1): Position {
   const match = CURSOR.exec(Buffer.from(cursor, "base64url").toString("latin1"));
   const rank = Number(match?.[1]);
   const id = Number(match?.[3]);
-  if (!match || rank >= ranks || id > 2_147_483_647 || Number.isNaN(Date.parse(`${match[2]}Z`))) {
+  if (!match || rank >= ranks || id > INT4_MAX || !realTimestamp(match[2]!)) {
     throw new AppError("BAD_REQUEST", "cursor is not one this server gave out", { field: "cursor" });
   }
   return { rank, ts: match[2]!, id };

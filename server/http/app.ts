@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { hasRole } from "#contracts/account";
 import { galleryPageQuery } from "#contracts/catalog";
+import { notStorable, unstorableField } from "#contracts/text";
 import { AppError } from "../errors.ts";
 import { keptPages } from "./kept-pages.ts";
 import { createPageCache, type PageCacheLimits } from "./page-cache.ts";
@@ -30,6 +31,7 @@ import { sameOriginOnly } from "./origin.ts";
 import { requestLog } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
 import { servedMethodsOnly } from "./methods.ts";
+import { privateWhenSignedIn } from "./private-answers.ts";
 import { requestId } from "./request-id.ts";
 import { cspNonceOf, newNonce, pageCsp, pageSecurity, securityHeaders } from "./security-headers.ts";
 
@@ -57,6 +59,13 @@ const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
 export function apiRouter(services: Services): express.Router {
   const api = express.Router();
   api.use(express.json({ limit: MAX_BODY_BYTES }));
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused in any query parameter or
+  // body field, nested ones included, before any handler sees it; path parameters are each
+  // operation's own schema's to refuse.
+  api.use((req, _res, next) => {
+    const field = unstorableField(req.query) ?? unstorableField(req.body);
+    next(field ? new AppError("BAD_REQUEST", notStorable(field), { field }) : undefined);
+  });
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -134,6 +143,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
+  app.use("/api", privateWhenSignedIn);
   app.use("/api/auth", authRoutes(services));
 
   app.use("/api", apiRouter(services));
@@ -148,6 +158,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   // (No path pattern: React Router reads the URL itself, so Express decodes no parameter of it.)
   app.use(
+    privateWhenSignedIn,
     devMiddleware ? [] : pageSecurity(config),
     createRequestHandler({
       build,

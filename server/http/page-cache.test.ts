@@ -200,7 +200,7 @@ describe("which requests share a kept page", () => {
     expect(hasSessionCookie("stockroom.session_data=x")).toBe(false);
     expect(hasSessionCookie("stockroom.session_token=abc")).toBe(true);
     expect(hasSessionCookie("theme=dark; __Secure-stockroom.session_token=abc")).toBe(true);
-    for (const spelling of ["stockroom.session_token =abc", "; stockroom.session_token = abc", "STOCKROOM.SESSION_TOKEN=abc", "__Host-stockroom.session_token=abc", 'stockroom.session_token="abc"']) {
+    for (const spelling of ["stockroom.session_token =abc", "; stockroom.session_token = abc", "STOCKROOM.SESSION_TOKEN=abc", "__Host-stockroom.session_token=abc", 'stockroom.session_token="abc"', "\u00a0stockroom.session_token=abc"]) {
       expect(hasSessionCookie(spelling), spelling).toBe(true);
     }
   });

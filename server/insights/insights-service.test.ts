@@ -46,8 +46,8 @@ describe("insights", () => {
       { title: "Hidden Hill", createdAt: new Date() },
     ]);
     const before = dayOf((await insights.overview(admin, 30)).daily, today);
-    for (let i = 0; i < 3; i++) await catalog.recordView(harbour!);
-    await catalog.recordView(meadow!);
+    for (let i = 0; i < 3; i++) await catalog.recordView(harbour!, `network:203.0.113.${i}`);
+    await catalog.recordView(meadow!, "network:203.0.113.0");
     await Promise.all([downloads.count(harbour!, "small"), downloads.count(harbour!, "original"), downloads.count(meadow!, "large")]);
     const people = await addPeople(db, 3);
     for (const person of people) await likes.like(person.id, meadow!);
@@ -58,7 +58,7 @@ describe("insights", () => {
     await accounts.deleteUser(people[2]!.id); // takes back its like of the meadow
     // A hidden image counts nothing.
     await db.update(images).set({ status: "hidden" }).where(eq(images.id, hidden!));
-    await expect(catalog.recordView(hidden!)).rejects.toThrow();
+    await expect(catalog.recordView(hidden!, "network:203.0.113.0")).rejects.toThrow();
     expect(await downloads.count(hidden!, "small")).toBeNull();
     expect(await likes.like(people[0]!.id, hidden!)).toBeNull();
 

@@ -76,7 +76,7 @@ export function createReceiptsService(deps: { receipts: ReceiptsRepository; base
     },
 
     async list(viewer: Viewer, query: ReceiptsQuery): Promise<ReceiptPage> {
-      const rows = await receipts.page(viewer.id, query.limit + 1, query.cursor === undefined ? undefined : Number(query.cursor));
+      const rows = await receipts.page(viewer.id, query.limit + 1, query.cursor);
       const page = rows.slice(0, query.limit);
       return { items: page.map(toReceipt), nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null };
     },

@@ -4,8 +4,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { ApiErrorBody } from "#contracts/api-error";
+import { notStorable, storableText, unstorableField } from "#contracts/text";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
-import type { ErrorCode } from "../../errors.ts";
+import { AppError, type ErrorCode } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { statusOf } from "../errors.ts";
 import { webRequest } from "../web-request.ts";
@@ -34,6 +35,10 @@ export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
   const { auth } = services;
   return async (req, res, next) => {
     try {
+      // Before Better Auth parses anything: no NUL or lone surrogate in a query parameter or in the path (a reset link's token).
+      const segments = req.path.split("/").map(safeDecode);
+      const field = unstorableField(req.query) ?? (segments.every(storableText) ? undefined : "path");
+      if (field) throw new AppError("BAD_REQUEST", notStorable(field), { field });
       const response = await auth.handler(webRequest(req, auth.options.baseURL as string));
       const refused = response.status >= 400;
       res.status(response.status);
@@ -71,4 +76,13 @@ async function authErrorBody(response: Response): Promise<ApiErrorBody> {
       message: typeof message === "string" && message ? message : (STATUS_CODES[response.status] ?? "Request refused"),
     },
   };
+}
+
+/** A percent-encoded path segment decoded, or as it is when it is not valid UTF-8 percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,10 +1,12 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { creatorNameParam, imageIdParam, imageListQuery, suggestionsQuery, type PopularSearches } from "#contracts/catalog";
+import { clientNetwork } from "../../client-network.ts";
 import type { Services } from "../../services.ts";
 import { parse } from "../errors.ts";
 import { sendJson } from "../json.ts";
 import { viewerOf, visitorOf } from "../viewer.ts";
+import { clientAddress } from "./account.ts";
 
 const imageParams = z.object({ id: imageIdParam });
 const creatorParams = z.object({ name: creatorNameParam });
@@ -33,7 +35,8 @@ export function catalogRoutes(services: Services): Router {
 
   router.post("/images/:id/views", async (req, res) => {
     const { id } = parse(imageParams, req.params);
-    await catalog.recordView(id);
+    const viewer = await viewerId(req);
+    await catalog.recordView(id, viewer ? `account:${viewer}` : `network:${clientNetwork(clientAddress(req))}`);
     res.status(204).end();
   });
 

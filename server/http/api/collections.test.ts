@@ -59,7 +59,7 @@ describe("the collections API", () => {
       [{ name: "" }, "name", "Please give the collection a name"],
       [{ name: "   " }, "name", "Please give the collection a name"],
       [{ name: "x".repeat(61) }, "name", "The name must be at most 60 characters"],
-      [{ name: "a\u0000b" }, "name", "name must not contain NUL characters"],
+      [{ name: "a\u0000b" }, "name", "name must not contain NUL characters or unpaired surrogates"],
       [{ name: 42 }, "name", "name must be text"],
       [{ name: "Fine", isPublic: "yes" }, "isPublic", "isPublic must be true or false"],
       [{}, "name", "Please give the collection a name"],
