@@ -109,6 +109,25 @@ describe("rate limits", () => {
     await accounts.signIn({ email, password: "owner is back" }, browserHeaders("198.51.100.200"));
   });
 
+  it("never locks the owner's browser out: a browser that signed in before gets in whatever a stranger tried", async () => {
+    const owner = await signUp("203.0.113.30");
+    expect(owner.cookies).toMatch(/stockroom\.device=/);
+    for (let i = 0; i < 10; i++) await refusal(accounts.signIn({ email: owner.email, password: "wrong guess" }, browserHeaders("198.51.100.40")));
+    const stranger = await refusal(accounts.signIn({ email: owner.email, password: "one more guess" }, browserHeaders("198.51.100.40")));
+    expect(stranger.code).toBe("RATE_LIMITED");
+    expect(stranger.details?.retryAfter).toBeGreaterThan(0);
+    // A third browser, at a third address, that never signed in to the account: the account's limit holds it too.
+    const newcomer = await refusal(accounts.signIn({ email: owner.email, password: owner.password }, browserHeaders("198.51.100.41")));
+    expect(newcomer.code).toBe("RATE_LIMITED");
+    // Another account's device cookie, or a forged one, is no key to this account.
+    const other = await signUp("203.0.113.31");
+    const forged = other.cookies.replace(/stockroom\.device=[^;]+/, "stockroom.device=forged");
+    for (const cookies of [other.cookies, forged]) {
+      expect((await refusal(accounts.signIn({ email: owner.email, password: owner.password }, browserHeaders("198.51.100.42", cookies)))).code).toBe("RATE_LIMITED");
+    }
+    await accounts.signIn({ email: owner.email, password: owner.password }, browserHeaders(owner.ip, owner.cookies));
+  });
+
   it("stops sign-ins from one IP across accounts, counted in the database shared by instances", async () => {
     const one = accountsInstance(db, { AUTH_RATE_LIMIT_PER_IP: "4", AUTH_RATE_LIMIT_WINDOW: "120" });
     const two = accountsInstance(db, { AUTH_RATE_LIMIT_PER_IP: "4", AUTH_RATE_LIMIT_WINDOW: "120" });

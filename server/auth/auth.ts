@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages, safeRedirect } from "#contracts/account-forms";
 import { notStorable, unstorableField } from "#contracts/text";
+import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -15,6 +16,14 @@ import { isCommonPassword } from "./common-passwords.ts";
 
 /** Set by the HTTP layer from the connection, never taken from the client; read by the rate limiter. */
 export const CLIENT_IP_HEADER = "x-stockroom-client-ip";
+
+/**
+ * The device cookie (OWASP): a browser that has signed in to an account with its password holds
+ * an HMAC of that account's address; its sign-ins to that account are not counted against, nor
+ * stopped by, the account's limit (per client address they still are).
+ */
+const DEVICE_COOKIE = "stockroom.device";
+const DEVICE_COOKIE_SECONDS = 60 * 60 * 24 * 365;
 
 /** How long a password-reset link works. */
 export const RESET_LINK_SECONDS = 60 * 60;
@@ -107,6 +116,17 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     }
   }
 
+  /** What a browser that signed in to the account of `email` holds: unforgeable without AUTH_SECRET. */
+  const deviceToken = (email: string) => createHmac("sha256", config.authSecret).update(`device:${email.trim().toLowerCase()}`).digest("base64url");
+
+  /** After a sign-in or sign-up with a password, the browser is remembered as one the account used. */
+  const rememberDevice = createAuthMiddleware(async (ctx) => {
+    const person = ctx.context.newSession?.user;
+    if ((ctx.path === "/sign-in/email" || ctx.path === "/sign-up/email") && person) {
+      ctx.setCookie(DEVICE_COOKIE, deviceToken(person.email), { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: DEVICE_COOKIE_SECONDS });
+    }
+  });
+
   const guard = createAuthMiddleware(async (ctx) => {
     // A JSON body may be any value (`false`, a string); only an object has fields to check.
     const body = (typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
@@ -117,7 +137,8 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     if (limited) {
       await limit(attemptKey(limited.action, "ip", clientNetwork(ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown")), rateLimits.perIp);
       let who: string | undefined;
-      if (limited.account === "email" && typeof body.email === "string") who = body.email;
+      // A browser that has signed in to this account before is never locked out by others' failures (OWASP's device cookie).
+      if (limited.account === "email" && typeof body.email === "string" && ctx.getCookie(DEVICE_COOKIE) !== deviceToken(body.email)) who = body.email;
       if (limited.account === "session") who = (await getSessionFromCtx(ctx))?.user.id;
       if (who) await limit(attemptKey(limited.action, "account", who), rateLimits.perAccount);
     }
@@ -214,7 +235,7 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: { before: guard },
+    hooks: { before: guard, after: rememberDevice },
     plugins: config.google
       ? [
           genericOAuth({
