@@ -128,6 +128,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
   UPLOAD_MAX_PIXELS: count(1, 1_000_000_000).default(100_000_000),
   IMAGE_CONCURRENCY: count(1, 256).default(availableParallelism()),
+  METRICS_PORT: port.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -166,6 +167,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Image work (server/media/image-pool.ts): how much of it runs at once, and the largest picture taken, in pixels. */
   imaging: { concurrency: number; maxPixels: number };
+  /** Where Prometheus metrics are served (GET /metrics); unset: nowhere. Never the public port. */
+  metricsPort: number | undefined;
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     imaging: { concurrency: e.IMAGE_CONCURRENCY, maxPixels: e.UPLOAD_MAX_PIXELS },
+    metricsPort: e.METRICS_PORT,
   };
 }
 

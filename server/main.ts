@@ -13,6 +13,7 @@ import { describeFailure } from "./errors.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createHttpServer } from "./http/limits.ts";
 import { stoppable } from "./http/stopping.ts";
+import { serveMetrics } from "./observability/metrics.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
@@ -97,6 +98,16 @@ async function main() {
       s.once("error", reject);
       s.listen(config.port, config.host, () => resolve(s));
     });
+    if (config.metricsPort !== undefined) {
+      const metricsServer = await serveMetrics(services.metrics, config.metricsPort, config.host);
+      cleanups.push(
+        () =>
+          new Promise<void>((resolve) => {
+            metricsServer.close(() => resolve());
+            metricsServer.closeAllConnections();
+          }),
+      );
+    }
     const serving = stoppable(server);
     cleanups.push(() => {
       services.readiness.drain();

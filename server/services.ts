@@ -28,6 +28,7 @@ import { createHiddenMedia, type HiddenMedia } from "./media/hidden-media.ts";
 import { licenseUrlOf } from "./media/labels.ts";
 import { createMediaRepository } from "./media/media-repository.ts";
 import { createMediaStorage, type MediaStorage } from "./media/storage.ts";
+import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { createReadiness, type Readiness } from "./observability/readiness.ts";
 import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
@@ -94,6 +95,8 @@ export interface Services {
   imageEdits: ImageEditsService;
   /** The picture of a creator's page, set in the profile settings. */
   avatars: AvatarService;
+  /** Prometheus metrics of this instance (served on METRICS_PORT by server/main.ts). */
+  metrics: Metrics;
   /** Whether PostgreSQL and the media storage answer and the instance is not stopping (`/readyz`). */
   readiness: Readiness;
   /** Stops listening for database changes and writes what is buffered; before the database closes. */
@@ -110,6 +113,8 @@ export function createServices(deps: {
   const { config, log } = deps;
   const { db, pool } = deps.database;
   const media = createMediaStorage(config);
+  // (The job queue, made below, is asked its depths at each scrape.)
+  const metrics = createMetrics({ pool, queueDepths: () => jobs.depths() });
   const accountsRepository = createAccountsRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
@@ -118,14 +123,14 @@ export function createServices(deps: {
     catalog: createCatalogRepository(db),
     log,
     publicUrl: (key) => media.publicUrl(key),
-    cache: createCatalogCache(catalogChanges),
+    cache: createCatalogCache(catalogChanges, (hit) => metrics.kept("list", hit)),
     secret: config.authSecret,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
   const imaging = imagingOf(config);
-  const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE] });
+  const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE], onOutcome: (queue, outcome) => metrics.job(queue, outcome) });
   const mediaRepository = createMediaRepository(db);
   const uploadsRepository = createUploadsRepository(db);
   const files = createImageFiles({ media, repository: mediaRepository, licenseUrl, imaging });
@@ -170,6 +175,7 @@ export function createServices(deps: {
       uploads,
     }),
     avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media, imaging }),
+    metrics,
     readiness: createReadiness({ pool, media }),
     async close() {
       await jobs.stop();

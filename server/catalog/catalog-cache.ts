@@ -29,8 +29,9 @@ class Kept<V> {
     this.max = max;
   }
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>, count?: (hit: boolean) => void): Promise<V> {
     const kept = this.#values.get(key);
+    count?.(kept !== undefined);
     if (kept) {
       this.#values.delete(key);
       this.#values.set(key, kept);
@@ -56,8 +57,8 @@ export interface CatalogCache {
   searchTotal(key: string, load: () => Promise<number>): Promise<number>;
 }
 
-/** Keeps lists while `changes` is live; without a feed, keeps nothing. */
-export function createCatalogCache(changes: ChangeFeed | undefined): CatalogCache {
+/** Keeps lists while `changes` is live; without a feed, keeps nothing. `count` is told whether each page asked for was kept. */
+export function createCatalogCache(changes: ChangeFeed | undefined, count?: (hit: boolean) => void): CatalogCache {
   const pages = new Kept<ImagePage>(PAGES_KEPT);
   const totals = new Kept<number>(TOTALS_KEPT);
   changes?.subscribe((payload) => {
@@ -66,7 +67,11 @@ export function createCatalogCache(changes: ChangeFeed | undefined): CatalogCach
   });
   const live = () => changes?.live === true;
   return {
-    page: (key, load) => (live() ? pages.get(key, load) : load()),
+    page: (key, load) => {
+      if (live()) return pages.get(key, load, count);
+      count?.(false);
+      return load();
+    },
     searchTotal: (key, load) => (live() ? totals.get(key, load) : load()),
   };
 }

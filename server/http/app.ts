@@ -28,7 +28,7 @@ import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { sameOriginOnly } from "./origin.ts";
-import { requestLog } from "../observability/request-log.ts";
+import { observeRequests } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
 import { servedMethodsOnly } from "./methods.ts";
 import { privateWhenSignedIn } from "./private-answers.ts";
@@ -94,7 +94,10 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const headers = securityHeaders(config);
-  app.use(requestId, requestLog(log, routeTemplates(build)), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
+  app.use(requestId, observeRequests(routeTemplates(build), (line) => {
+      log.request(line);
+      services.metrics.request(line);
+    }), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -115,7 +118,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     const render = createFetchHandler(build, mode);
     const origin = config.baseUrl;
     app.use(
-      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log), async (path, req) => {
+      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log, (hit) => services.metrics.kept("page", hit)), async (path, req) => {
         // Rendered for the anonymous visitor who asked first, for every one after: the kept
         // page's policy names its inline scripts' hashes instead of this nonce (page-cache.ts).
         // Anonymous by construction (no cookie, no viewer), whatever the Cookie header held: a

@@ -75,7 +75,13 @@ export const COUNTS_LAG_MS = 30_000;
 const utcDay = () => Math.floor(Date.now() / DAY_MS);
 
 /** `log` hears of renders that failed in the background, after their request had a kept page. */
-export function createPageCache(changes: ChangeFeed | undefined, limits: PageCacheLimits, log?: Pick<Logger, "error">): PageCache {
+export function createPageCache(
+  changes: ChangeFeed | undefined,
+  limits: PageCacheLimits,
+  log?: Pick<Logger, "error">,
+  /** Told whether each page asked for was served from what is kept. */
+  count?: (hit: boolean) => void,
+): PageCache {
   /** In least recently used order, first to go first. */
   const slots = new Map<string, Slot>();
   let pages = 0;
@@ -147,7 +153,10 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
 
   return {
     get(key, variants, render) {
-      if (changes?.live !== true) return render().then(toPage);
+      if (changes?.live !== true) {
+        count?.(false);
+        return render().then(toPage);
+      }
       if (day !== utcDay()) {
         day = utcDay();
         clear();
@@ -155,6 +164,7 @@ export function createPageCache(changes: ChangeFeed | undefined, limits: PageCac
       const slot = slots.get(key) ?? { pages: [], rendering: undefined, since: Date.now() };
       slots.delete(key); // and set again: the most recently used goes last
       slots.set(key, slot);
+      count?.(slot.pages.length > 0);
       if (!slot.pages.length) return slot.rendering ?? renderInto(key, slot, render, false);
       // Something is kept: it is served, and what it lacks is rendered meanwhile, one at a time.
       const outOfDate = countsChangedAt > slot.since && Date.now() - slot.since >= (limits.countsLagMs ?? COUNTS_LAG_MS);

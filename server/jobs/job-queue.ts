@@ -30,13 +30,21 @@ export interface JobQueue {
   send(queue: string, data: object): Promise<void>;
   /** Lets the jobs in hand finish (up to `timeoutMs`), then stops; before the database closes. */
   stop(timeoutMs?: number): Promise<void>;
+  /** Jobs waiting and running per queue (none before the queue started). */
+  depths(): Promise<Array<{ queue: string; queued: number; active: number }>>;
 }
 
 /**
  * The queue on `pool`, started on first use: pg-boss's schema is created when missing (safe
  * from several instances at once), and so are the `queues`.
  */
-export function createJobQueue(deps: { pool: pg.Pool; log: Logger; queues: string[] }): JobQueue {
+export function createJobQueue(deps: {
+  pool: pg.Pool;
+  log: Logger;
+  queues: string[];
+  /** Told each job's end: done, or failed (retried, or for good). */
+  onOutcome?: (queue: string, outcome: "done" | "failed") => void;
+}): JobQueue {
   const { log } = deps;
   const boss = new PgBoss({
     // pg-boss runs on the server's own pool: no second set of connections to size.
@@ -60,12 +68,28 @@ export function createJobQueue(deps: { pool: pg.Pool; log: Logger; queues: strin
     async work<T extends object>(queue: string, concurrency: number, handler: (data: T, attempt: { last: boolean }) => Promise<void>) {
       await start();
       await boss.work<T>(queue, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: POLL_SECONDS }, async ([job]: Job<T>[]) => {
-        await handler(job!.data, { last: job!.retryCount >= RETRIES });
+        try {
+          await handler(job!.data, { last: job!.retryCount >= RETRIES });
+          deps.onOutcome?.(queue, "done");
+        } catch (error) {
+          deps.onOutcome?.(queue, "failed");
+          throw error;
+        }
       });
     },
     async send(queue, data) {
       await start();
       await boss.send(queue, data);
+    },
+    async depths() {
+      if (!started) return [];
+      await started;
+      return Promise.all(
+        deps.queues.map(async (queue) => {
+          const stats = await boss.getQueueStats(queue);
+          return { queue, queued: stats.reduce((n, s) => n + s.queuedCount, 0), active: stats.reduce((n, s) => n + s.activeCount, 0) };
+        }),
+      );
     },
     async stop(timeoutMs = 30_000) {
       if (!started) return;

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Logger } from "../logger.ts";
+import type { RequestLine } from "../logger.ts";
 import { requestIdOf } from "../http/request-id.ts";
 import { pathOf, type RouteTemplateOf } from "./route-template.ts";
 
@@ -7,15 +7,16 @@ import { pathOf, type RouteTemplateOf } from "./route-template.ts";
 const SECRET_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/i;
 
 /**
- * One log line per request once it is answered (or its connection closed first): method,
- * route template, path (no query string: it may carry a token), status, duration in ms,
- * request id and client address (after TRUST_PROXY). Never a header, a cookie or a body.
+ * Each request once it is answered (or its connection closed first), to `observe` (the log's
+ * line, the metrics): method, route template, path (no query string: it may carry a token),
+ * status, duration in ms, request id and client address (after TRUST_PROXY). Never a header,
+ * a cookie or a body.
  */
-export function requestLog(log: Logger, routeOf: RouteTemplateOf): RequestHandler {
+export function observeRequests(routeOf: RouteTemplateOf, observe: (line: RequestLine) => void): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.once("close", () =>
-      log.request({
+      observe({
         method: req.method,
         route: routeOf(req),
         path: pathOf(req).replace(SECRET_PATHS, "$1…"),

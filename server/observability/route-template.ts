@@ -36,7 +36,7 @@ function pageTemplates(routes: ServerBuild["routes"]): Array<{ template: string;
 }
 
 /** Paths no Express route answers, by their prefix. */
-const PREFIXES = ["/api/auth", "/media", "/assets"];
+const PREFIXES = ["/api/auth", "/api", "/media", "/assets"];
 
 /** `build`: the app's routes, for pages (in dev mode, a function: pages are then "page"). */
 export function routeTemplates(build: ServerBuild | (() => Promise<ServerBuild>)): RouteTemplateOf {
