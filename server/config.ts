@@ -128,7 +128,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
   UPLOAD_MAX_PIXELS: count(1, 1_000_000_000).default(100_000_000),
   IMAGE_CONCURRENCY: count(1, 256).default(availableParallelism()),
-  METRICS_PORT: port.optional(),
+  C2PA_SIGNING_CERT: optionalText,
+  C2PA_SIGNING_KEY: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,10 +166,14 @@ export interface Config {
   uploadMaxBytes: number;
   /** Longest a stop (SIGTERM, SIGINT) may take, answering what is in flight, before the process exits anyway. */
   shutdownTimeoutMs: number;
-  /** Image work (server/media/image-pool.ts): how much of it runs at once, and the largest picture taken, in pixels. */
-  imaging: { concurrency: number; maxPixels: number };
   /** Where Prometheus metrics are served (GET /metrics); unset: nowhere. Never the public port. */
   metricsPort: number | undefined;
+  /**
+   * Image work (server/media/image-pool.ts): how much of it runs at once, the largest picture
+   * taken, in pixels, and the operator's own Content Credentials certificate chain and key
+   * (PEM files; unset: the site's own, kept under DATA_DIR/credentials).
+   */
+  imaging: { concurrency: number; maxPixels: number; signingIdentity: { certFile: string; keyFile: string } | undefined };
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
@@ -210,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
     throw new ConfigError(`Missing ${missing}: S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  }
+  if (Boolean(e.C2PA_SIGNING_CERT) !== Boolean(e.C2PA_SIGNING_KEY)) {
+    const missing = e.C2PA_SIGNING_CERT ? "C2PA_SIGNING_KEY" : "C2PA_SIGNING_CERT";
+    throw new ConfigError(`Missing ${missing}: signing with your own certificate needs both C2PA_SIGNING_CERT and C2PA_SIGNING_KEY`);
   }
   const strayS3 = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID"] as const).find((name) => e[name] !== undefined);
   if (!e.S3_BUCKET && strayS3) throw new ConfigError(`Missing S3_BUCKET: ${strayS3} is set, but media go to S3 only when S3_BUCKET names the bucket`);
@@ -255,8 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
-    imaging: { concurrency: e.IMAGE_CONCURRENCY, maxPixels: e.UPLOAD_MAX_PIXELS },
     metricsPort: e.METRICS_PORT,
+    imaging: {
+      concurrency: e.IMAGE_CONCURRENCY,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      signingIdentity: e.C2PA_SIGNING_CERT && e.C2PA_SIGNING_KEY ? { certFile: path.resolve(e.C2PA_SIGNING_CERT), keyFile: path.resolve(e.C2PA_SIGNING_KEY) } : undefined,
+    },
   };
 }
 

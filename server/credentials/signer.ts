@@ -1,10 +1,8 @@
-import { sign as ecdsaSign } from "node:crypto";
+import { createHash, sign as ecdsaSign } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { initSync, WasmBuilder } from "@contentauth/c2pa-wasm";
+import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { encode } from "cborg";
-import { DIGITAL_SOURCE_TYPE } from "../media/labels.ts";
-import { sha256 } from "../media/keys.ts";
+import { BytesBlob, startLibrary } from "./library.ts";
 import type { SigningIdentity } from "./signing-identity.ts";
 
 /**
@@ -17,6 +15,8 @@ import type { SigningIdentity } from "./signing-identity.ts";
 export interface ManifestFacts {
   title: string;
   creator: string;
+  /** The IPTC digital source type of the `c2pa.created` action (trained algorithmic media). */
+  digitalSourceType: string;
   /** The AI model, when known: the `c2pa.created` action's softwareAgent. */
   model: string | null;
   licenseUrl: string;
@@ -33,36 +33,6 @@ const ES256 = -7;
 const X5CHAIN = 33;
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-
-let ready = false;
-/**
- * Starts the WebAssembly module once. Its builder reads the file to sign through
- * `FileReaderSync`, which only browser workers have: Node gets one that reads the bytes a
- * BytesBlob holds.
- */
-function startLibrary(): void {
-  if (ready) return;
-  initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("@contentauth/c2pa-wasm/c2pa.wasm"))) });
-  const global = globalThis as { FileReaderSync?: unknown };
-  global.FileReaderSync ??= class {
-    readAsArrayBuffer(blob: BytesBlob): ArrayBuffer {
-      return blob.data.slice().buffer;
-    }
-  };
-  ready = true;
-}
-
-/** A Blob whose bytes (and those of its slices) can be read synchronously. */
-class BytesBlob extends Blob {
-  readonly data: Uint8Array<ArrayBuffer>;
-  constructor(data: Uint8Array<ArrayBuffer>) {
-    super([data]);
-    this.data = data;
-  }
-  override slice(start?: number, end?: number): Blob {
-    return new BytesBlob(this.data.slice(start, end));
-  }
-}
 
 /**
  * The COSE_Sign1 structure (RFC 9052) over the claim `payload`, detached: ES256, the
@@ -91,7 +61,7 @@ export function coseSign1(payload: Uint8Array, identity: Pick<SigningIdentity, "
 
 /** The manifest definition of a download. */
 function manifestOf(facts: ManifestFacts) {
-  const created = { action: "c2pa.created", digitalSourceType: DIGITAL_SOURCE_TYPE, ...(facts.model ? { softwareAgent: { name: facts.model } } : {}) };
+  const created = { action: "c2pa.created", digitalSourceType: facts.digitalSourceType, ...(facts.model ? { softwareAgent: { name: facts.model } } : {}) };
   const actions = facts.resized ? [created, { action: "c2pa.resized" }, { action: "c2pa.transcoded" }] : [created];
   return {
     claim_generator_info: [{ name: "Stockroom", version }],
@@ -125,7 +95,7 @@ export function createContentSigner(load: () => Promise<SigningIdentity>) {
 
     /** What a signed file depends on besides `facts`: the signing certificate (a new one, new files). */
     async fingerprint(): Promise<string> {
-      return sha256((await current()).chain[0]!);
+      return createHash("sha256").update((await current()).chain[0]!).digest("hex");
     },
 
     /** `jpeg` with a manifest of `facts` embedded and signed. */

@@ -10,7 +10,7 @@ export function createDownloadsRepository(db: Db) {
     /** What a download of a published image needs: its title, creator and files; null when no published image has this id. */
     async published(imageId: number) {
       const [row] = await db
-        .select({ id: images.id, slug: images.slug, ...labelledImageColumns, height: images.height })
+        .select({ id: images.id, ...labelledImageColumns })
         .from(images)
         .innerJoin(creators, eq(creators.id, images.creatorId))
         .where(and(eq(images.id, imageId), eq(images.status, "published")));

@@ -88,6 +88,9 @@ export function apiRouter(services: Services): express.Router {
  * JSON API (thin handlers over services), static assets, then React Router for pages; last,
  * one error handler for whatever was thrown.
  */
+/** Where the site publishes its Content Credentials root certificate. */
+export const ROOT_CERTIFICATE_PATH = "/content-credentials/root.pem";
+
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
   const app = express();
@@ -108,6 +111,12 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: "unavailable", reason: readiness.reason });
   });
   app.use(wellFormedHost);
+  // The root certificate the site's Content Credentials chain up to: a reader given it as its trust anchor says "Trusted".
+  app.get(ROOT_CERTIFICATE_PATH, async (_req, res) => {
+    const { rootPem } = await services.imaging.signer.identity();
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.type("application/x-pem-file").send(rootPem);
+  });
 
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
   // inline scripts, without a nonce: pages get their CSP in production only).

@@ -26,13 +26,15 @@ export async function bytesOf(stream: Readable): Promise<Buffer> {
 /**
  * The image's JPEG downloads, labelled with `xmp` (labels.ts), rendered from its kept `original`
  * one width at a time: each size's (never wider than the image), and the full size (a JPEG
- * original losslessly, its picture untouched). Nothing of the uploaded file's metadata but its
+ * original losslessly, its picture untouched). `finish` turns each file's bytes into what is
+ * stored: it signs them (server/credentials/signer.ts). Nothing of the uploaded file's metadata but its
  * colour profile reaches the files.
  */
 export async function renderDownloads(
   original: Buffer,
   image: Pick<typeof images.$inferSelect, "originalFormat" | "width" | "height">,
   xmp: string,
+  finish: (jpeg: Buffer, width: number) => Promise<Buffer>,
 ): Promise<Array<{ entry: DownloadFileEntry; object: StoredObject }>> {
   const rendered: Array<{ entry: DownloadFileEntry; object: StoredObject }> = [];
   const upright = ((await sharp(original).metadata()).orientation ?? 1) === 1;
@@ -47,7 +49,7 @@ export async function renderDownloads(
           .withXmp(xmp)
           .jpeg({ quality: 90, progressive: true })
           .toBuffer({ resolveWithObject: true });
-    const { data } = jpeg;
+    const data = await finish(jpeg.data, width);
     const key = mediaKey("d", data, "jpg", width);
     rendered.push({ entry: { width, height: jpeg.info.height, bytes: data.length, key }, object: { key, data } });
   }

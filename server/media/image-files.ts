@@ -39,7 +39,7 @@ export function createImageFiles(deps: {
      * Renders `image`'s variants again with `xmp` (and strips its original first if it was
      * kept before labels existed) and stores them; `written` are the objects that were new.
      */
-    async relabel(image: Omit<LabelledImage, "id" | "title" | "creator">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
+    async relabel(image: Pick<LabelledImage, "originalKey" | "originalFormat" | "width" | "mediaLabel">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
       const stored = await media.read(image.originalKey);
       if (!stored) throw new AppError("NOT_FOUND", `The original ${image.originalKey} is missing`);
       const original = await bytesOf(stored.stream);

@@ -1,4 +1,6 @@
 import type { Config } from "../config.ts";
+import { createContentSigner, type ContentSigner } from "../credentials/signer.ts";
+import { loadSigningIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
 
 /**
  * The one bounded pool every piece of image work runs in (decoding, resizing, encoding, signing:
@@ -29,13 +31,18 @@ export function createImagePool(concurrency: number): ImagePool {
   };
 }
 
-/** What all image work shares: the pool it runs in and the largest picture it takes (UPLOAD_MAX_PIXELS). */
+/** What all image work shares: the pool it runs in, the largest picture it takes (UPLOAD_MAX_PIXELS), and the site's Content Credentials signer. */
 export interface Imaging {
   pool: ImagePool;
   maxPixels: number;
+  signer: ContentSigner;
 }
 
 /** The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS). */
-export function imagingOf(config: Pick<Config, "imaging">): Imaging {
-  return { pool: createImagePool(config.imaging.concurrency), maxPixels: config.imaging.maxPixels };
+export function imagingOf(config: Pick<Config, "imaging" | "dataDir">): Imaging {
+  return {
+    pool: createImagePool(config.imaging.concurrency),
+    maxPixels: config.imaging.maxPixels,
+    signer: createContentSigner(() => loadSigningIdentity({ dataDir: config.dataDir, siteName: SITE_NAME, operator: config.imaging.signingIdentity })),
+  };
 }

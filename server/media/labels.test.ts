@@ -29,7 +29,7 @@ describe("files carry the label and nothing of the uploaded file's metadata", ()
   it("hands out downloads at every size with the label and the colour profile, and no EXIF", async () => {
     const image = await processImage(await photoWithGps(900, 600), xmp, maxPixels);
     const original = image.objects.find((o) => o.key === image.originalKey)!.data;
-    const downloads = await renderDownloads(original, { originalFormat: "jpeg", width: 900, height: 600 }, xmp);
+    const downloads = await renderDownloads(original, { originalFormat: "jpeg", width: 900, height: 600 }, xmp, async (jpeg) => jpeg);
     expect(downloads.map((d) => d.entry.width)).toEqual([640, 900]);
     for (const { entry, object } of downloads) {
       const label = await readLabel(object.data);

@@ -5,7 +5,7 @@ import { creators, images, type DownloadFiles } from "../db/schema.ts";
 /** An image's files as stored, with what its label is made of. */
 export type LabelledImage = Pick<
   typeof images.$inferSelect,
-  "id" | "title" | "width" | "height" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel" | "downloadFiles"
+  "id" | "slug" | "title" | "aiModel" | "width" | "height" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel" | "downloadFiles"
 > & {
   creator: string;
 };
@@ -15,7 +15,9 @@ export type ImageFilesRow = Pick<typeof images.$inferSelect, "bytes" | "original
 
 /** The columns of a LabelledImage but its id (from images joined with creators). */
 export const labelledImageColumns = {
+  slug: images.slug,
   title: images.title,
+  aiModel: images.aiModel,
   creator: creators.name,
   width: images.width,
   height: images.height,

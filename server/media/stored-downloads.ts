@@ -1,16 +1,20 @@
 import type { Readable } from "node:stream";
+import { imagePath } from "#contracts/catalog";
 import type { DownloadFiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { bytesOf, renderDownloads } from "./download.ts";
 import type { Imaging } from "./image-pool.ts";
 import { sha256 } from "./keys.ts";
-import { labelXmp } from "./labels.ts";
+import { DIGITAL_SOURCE_TYPE, labelXmp } from "./labels.ts";
 import type { LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
 import { removeObjects, storeObjects } from "./variants.ts";
 
 /** What an image's downloads are made from. */
-export type DownloadableImage = Pick<LabelledImage, "id" | "title" | "creator" | "width" | "height" | "originalKey" | "originalFormat" | "downloadFiles">;
+export type DownloadableImage = Pick<
+  LabelledImage,
+  "id" | "slug" | "title" | "creator" | "aiModel" | "width" | "height" | "originalKey" | "originalFormat" | "downloadFiles"
+>;
 
 export interface StoredDownload {
   stream: Readable;
@@ -26,7 +30,7 @@ export interface StoredDownload {
  * holding) and a download only streams a file. An image imported before has its files made on
  * its first download, once: concurrent downloads of it on this instance wait for the same
  * render, and instances that race keep the first one stored. All rendering runs in the image
- * pool.
+ * pool, and each file is signed with the site's Content Credentials as it is made.
  */
 export function createStoredDownloads(deps: {
   media: MediaStorage;
@@ -38,14 +42,28 @@ export function createStoredDownloads(deps: {
   const inFlight = new Map<string, Promise<DownloadFiles>>();
 
   const xmpOf = (image: Pick<DownloadableImage, "title" | "creator">) => labelXmp({ title: image.title, creator: image.creator, licenseUrl });
-  /** What the files of `image` are made of (its kept original, and what they carry), as the label its stored files are checked against. */
-  const labelOf = (image: DownloadableImage) => sha256(Buffer.from(JSON.stringify([image.originalKey, xmpOf(image)])));
+  /** What the Content Credentials of `image`'s files say, but whether each is resized. */
+  const factsOf = (image: DownloadableImage) => ({
+    title: image.title,
+    creator: image.creator,
+    digitalSourceType: DIGITAL_SOURCE_TYPE,
+    model: image.aiModel,
+    licenseUrl,
+    pageUrl: new URL(imagePath(image.id, image.slug), licenseUrl).href,
+  });
+  /**
+   * What the files of `image` are made of (its kept original, what they carry, the certificate
+   * they are signed with), as the label its stored files are checked against.
+   */
+  const labelOf = async (image: DownloadableImage) =>
+    sha256(Buffer.from(JSON.stringify([image.originalKey, xmpOf(image), factsOf(image), await imaging.signer.fingerprint()])));
 
   async function make(image: DownloadableImage, label: string): Promise<DownloadFiles> {
     const rendered = await imaging.pool.run(async () => {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
-      return renderDownloads(await bytesOf(original.stream), image, xmpOf(image));
+      const facts = factsOf(image);
+      return renderDownloads(await bytesOf(original.stream), image, xmpOf(image), (jpeg, width) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }));
     });
     const files: DownloadFiles = { label, files: rendered.map((r) => r.entry) };
     const written = await storeObjects(media, rendered.map((r) => r.object));
@@ -63,7 +81,7 @@ export function createStoredDownloads(deps: {
 
   /** The download files of `image`, made and stored first if it has none carrying what it carries now. */
   async function ensure(image: DownloadableImage): Promise<DownloadFiles> {
-    const label = labelOf(image);
+    const label = await labelOf(image);
     if (image.downloadFiles?.label === label) return image.downloadFiles;
     const flight = `${image.id}:${label}`;
     let pending = inFlight.get(flight);

@@ -1,3 +1,6 @@
+import { scratchDir } from "../../test/scratch-dir.ts";
+import { createContentSigner } from "../credentials/signer.ts";
+import { loadSigningIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
 import { createImagePool, type Imaging } from "./image-pool.ts";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -7,8 +10,12 @@ import sharp from "sharp";
 /** The license URL tests label files with. */
 export const TEST_LICENSE_URL = "http://stockroom.test/license";
 
-/** Image work in tests: two at a time, and the default limit of 100 megapixels. */
-export const TEST_IMAGING: Imaging = { pool: createImagePool(2), maxPixels: 100_000_000 };
+/** Image work in tests: two at a time, the default limit of 100 megapixels, and a signing identity of the test file's own. */
+export const TEST_IMAGING: Imaging = {
+  pool: createImagePool(2),
+  maxPixels: 100_000_000,
+  signer: createContentSigner(() => loadSigningIdentity({ dataDir: scratchDir("credentials"), siteName: SITE_NAME, operator: undefined })),
+};
 
 export function solidImage(width: number, height: number, color: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });
