@@ -128,6 +128,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
   UPLOAD_MAX_PIXELS: count(1, 1_000_000_000).default(100_000_000),
   IMAGE_CONCURRENCY: count(1, 256).default(availableParallelism()),
+  METRICS_PORT: port.optional(),
   C2PA_SIGNING_CERT: optionalText,
   C2PA_SIGNING_KEY: optionalText,
 });
