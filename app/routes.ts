@@ -23,6 +23,7 @@ export default [
     route("images", "routes/admin/images.tsx"),
     route("accounts", "routes/admin/accounts.tsx"),
     route("insights", "routes/admin/insights.tsx"),
+    route("search", "routes/admin/search.tsx"),
     route("activity", "routes/admin/activity.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -46,6 +46,9 @@ const P95_TARGET_MS = 15;
 const NOT_KEPT_P95_TARGET_MS = 30;
 const BARE_RATIO_TARGET = 0.5;
 
+/** Bad input as issue 19 lists it: a query of 30 words, stop words, operators and quotes among them. */
+const THIRTY_WORDS = 'the golden river at dusk & !forest a:* \\ \' "misty over the bridge of in a sunset ocean wave storm city street night lantern road train old calm blue';
+
 const log = (line: string) => console.log(line);
 
 async function listen(server: http.Server): Promise<string> {
@@ -149,6 +152,11 @@ async function main() {
       ["search, common word (golden)", `${origin}/api/images?q=golden`],
       [`search, rare word (${RARE_WORD})`, `${origin}/api/images?q=${RARE_WORD}`],
       ["search, two characters (an)", `${origin}/api/images?q=an`],
+      ["search, two words (river golden)", `${origin}/api/images?q=river%20golden`],
+      ["search, three words (golden river forest)", `${origin}/api/images?q=golden%20river%20forest`],
+      ["search, a typo (montain)", `${origin}/api/images?q=montain`],
+      ['search, a quoted phrase ("golden river")', `${origin}/api/images?q=%22golden%20river%22`],
+      ["search, 30 words", `${origin}/api/images?q=${encodeURIComponent(THIRTY_WORDS)}`],
       [`creator page (${BUSY_CREATOR})`, `${origin}/api/creators/${encodeURIComponent(BUSY_CREATOR)}`],
     ];
     /** Lists narrowed by orientation and colour (issue 12), alone and with a tag or a search. */

@@ -94,3 +94,14 @@ export const accountInput = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 export type AccountInput = z.infer<typeof accountInput>;
+
+/** What an admin does to search's synonyms (/admin/search): add a group ("sea, ocean"), or remove one. */
+export const synonymsInput = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("add"), words: z.string().trim().min(1, "Give the words that mean the same, separated by commas").max(500, "At most 500 characters") }),
+    z.object({ intent: z.literal("remove"), groupId: id("Group id") }),
+  ],
+  { error: "Unknown action" },
+);
+export type SynonymsInput = z.infer<typeof synonymsInput>;

@@ -98,6 +98,11 @@ export const imagePage = z.object({
   total: z.number().int().nonnegative().nullable(),
   /** On the first page of a search that found nothing: the tags closest to its text (at most DID_YOU_MEAN_MAX). */
   didYouMean: z.array(z.string()).optional(),
+  /**
+   * When a word of `q` matched nothing and was read as the closest word of the catalog: the text
+   * searched instead ("Showing results for"). Ask again with `asTyped=1` for the text as typed.
+   */
+  correctedQuery: z.string().optional(),
 });
 export type ImagePage = z.infer<typeof imagePage>;
 
@@ -134,6 +139,13 @@ export const listFilters = z.object({
 });
 export type ListFilters = z.infer<typeof listFilters>;
 
+/** `asTyped=1`: search the text as typed, without reading a word that matches nothing as the closest word of the catalog. */
+const asTypedFlag = z
+  .literal("1")
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value ? true : undefined));
+
 export const imageListQuery = z.object({
   cursor: z
     .string({ error: "cursor must be given once, as text" })
@@ -147,8 +159,12 @@ export const imageListQuery = z.object({
     .default(PAGE_SIZE_DEFAULT),
   /** Case-insensitive exact tag match; wins over q. */
   tag: trimmedOptional(TAG_MAX_LENGTH, "tag"),
-  /** Matches title, creator name or any tag containing it, case-insensitively. */
+  /**
+   * Words in any order, each in the title, a tag, the description, the prompt or the creator's
+   * name; "quoted words" as a phrase; stems, accents and case aside (decision 026).
+   */
   q: trimmedOptional(Q_MAX_LENGTH, "q"),
+  asTyped: asTypedFlag,
   ...listFilters.shape,
 });
 export type ImageListQuery = z.infer<typeof imageListQuery>;
@@ -169,6 +185,7 @@ export const galleryPageQuery = z.object({
     .pipe(z.string().trim())
     .optional()
     .transform((value) => value?.slice(0, Q_MAX_LENGTH).trim() || undefined),
+  asTyped: asTypedFlag,
   ...listFilters.shape,
 });
 

@@ -35,6 +35,8 @@ import { createReceiptsService, type ReceiptsService } from "./receipts/receipts
 import { createDemoCatalog, type DemoCatalog } from "./catalog/demo/demo-catalog.ts";
 import { createDemoRepository } from "./catalog/demo/demo-repository.ts";
 import { createImportService, type ImportService } from "./catalog/import/import-service.ts";
+import { createSearchRepository } from "./search/search-repository.ts";
+import { createSearchService, type SearchService } from "./search/search-service.ts";
 import { createImageFiles } from "./media/image-files.ts";
 import { imagingOf, type Imaging } from "./media/image-pool.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
@@ -64,6 +66,8 @@ export interface Services {
   accounts: AccountsService;
   /** The gallery's read side: lists, search, image details, tags, creators, sitemap. */
   catalog: CatalogService;
+  /** How searches read (server/search/), and the operator's synonyms. */
+  search: SearchService;
   /** What the database announces about catalog changes; undefined when nothing is kept (`keepLists: false`). */
   catalogChanges: ChangeFeed | undefined;
   likes: LikesService;
@@ -119,12 +123,14 @@ export function createServices(deps: {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
   const catalogChanges = deps.keepLists === false ? undefined : listenForChanges(pool, CATALOG_CHANGES, log);
+  const search = createSearchService({ search: createSearchRepository(db) });
   const catalog = createCatalogService({
     catalog: createCatalogRepository(db),
     log,
     publicUrl: (key) => media.publicUrl(key),
     cache: createCatalogCache(catalogChanges, (hit) => metrics.kept("list", hit)),
     secret: config.authSecret,
+    search,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const licenseUrl = licenseUrlOf(config.baseUrl);
@@ -153,6 +159,7 @@ export function createServices(deps: {
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
     catalog,
+    search,
     catalogChanges,
     likes: createLikesService({ likes: createLikesRepository(db), catalog }),
     downloads,

@@ -10,7 +10,7 @@ export function listKey(url: URL): string {
   const tag = url.searchParams.get("tag")?.trim();
   if (tag) return `tag:${tag.toLowerCase()}${narrowed}`;
   const q = url.searchParams.get("q")?.trim();
-  return `${q ? `q:${q}` : "all"}${narrowed}`;
+  return `${q ? `q:${url.searchParams.get("asTyped") === "1" ? "=" : ""}${q}` : "all"}${narrowed}`;
 }
 
 export function isImagePath(pathname: string): boolean {

@@ -32,7 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An image's own page shows the newest images behind its detail.
   const params = isImagePath(url.pathname)
     ? {}
-    : { tag: url.searchParams.get("tag") ?? undefined, q: url.searchParams.get("q") ?? undefined, ...filterParams(url.searchParams) };
+    : {
+        tag: url.searchParams.get("tag") ?? undefined,
+        q: url.searchParams.get("q") ?? undefined,
+        asTyped: url.searchParams.get("asTyped") ?? undefined,
+        ...filterParams(url.searchParams),
+      };
   const parsed = galleryPageQuery.safeParse(params);
   if (!parsed.success) throw data(parsed.error.issues[0]!.message, { status: 400 });
   const query = { limit: PAGE_SIZE_DEFAULT, ...parsed.data };
@@ -41,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, tags] = await Promise.all([catalog.list(query, viewer?.id, context.visitor), catalog.randomTags()]);
   const tag = query.tag ?? null;
   const filters = { orientation: query.orientation, color: query.color };
-  return { page, tags, tag, q: tag ? null : (query.q ?? null), found: foundCount(page.total), filters, key: listKey(url) };
+  const asTyped = query.asTyped ? "1" : undefined;
+  return { page, tags, tag, q: tag ? null : (query.q ?? null), asTyped, found: foundCount(page.total), filters, key: listKey(url) };
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -63,12 +69,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, found, filters, key } = loaderData;
+  const { page, tags, tag, q, asTyped, found, filters, key } = loaderData;
   const { orientation, color } = filters;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const pageUrl = useCallback((cursor: string) => `/api/images${queryString({ cursor, tag, q, orientation, color })}`, [tag, q, orientation, color]);
+  const pageUrl = useCallback(
+    (cursor: string) => `/api/images${queryString({ cursor, tag, q, asTyped, orientation, color })}`,
+    [tag, q, asTyped, orientation, color],
+  );
   const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
   const list = usePagedImages(page, pageUrl);
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
@@ -103,8 +112,19 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         ) : q ? (
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {total !== "0" ? `Found ${total} images for "${q}"` : `No images found for "${q}"`}
+              {total !== "0" ? `Found ${total} images for "${page.correctedQuery ?? q}"` : `No images found for "${q}"`}
             </h1>
+            {page.correctedQuery ? (
+              <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+                Showing results for "{page.correctedQuery}".{" "}
+                <Link
+                  to={`/${queryString({ q, asTyped: "1", orientation, color })}`}
+                  className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white"
+                >
+                  Search instead for "{q}"
+                </Link>
+              </p>
+            ) : null}
             {page.didYouMean?.length ? (
               <p className="mt-2 text-neutral-600 dark:text-neutral-400">
                 Did you mean{" "}

@@ -7,14 +7,16 @@ import { searchQueries, type ImageVariant } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
 import type { Position } from "../db/keyset.ts";
 import { searchKey } from "../db/search-key.ts";
+import { creatorsOf, intArray, matches, ofRank, ranksOf, tagMatches, upToRank, type SearchPlan } from "../search/search-query.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
  * served by images_newest_idx (and images_creator_idx for a creator's images). A tag filter
  * walks that order and probes image_tags_tag_idx, or sorts the tag's images when the tag is
- * rare. Text search narrows candidates with the trigram index on search_text when the text
- * is rare, and walks the newest-first order when it is common. images_newest_idx carries
- * search_text, colors and orientation, so a walk tests them without reading the rows.
+ * rare. Text search (server/search/search-query.ts) narrows candidates with the GIN index on
+ * search_document when its words are rare, and walks the newest-first order when they are
+ * common. images_newest_idx carries search_text, search_document, colors and orientation, so a
+ * walk tests them without reading the rows.
  */
 
 export interface LoggedSearch {
@@ -29,8 +31,7 @@ export interface LoggedSearch {
 export type ImageFilter = (
   | { kind: "all" }
   | { kind: "tag"; tag: string }
-  /** `q` lower-cased, trimmed, with single spaces. */
-  | { kind: "search"; q: string }
+  | { kind: "search"; plan: SearchPlan }
   | { kind: "creator"; creatorId: number }
 ) &
   ListFilters;
@@ -102,20 +103,6 @@ const RELATED_PER_TAG = 100;
 /** Perceptual hashes this close (bits of 64) count as looking alike in related images, the closer the more. */
 const LOOKALIKE_BITS = 12;
 
-/** Search tiers, best first: a word of the title or a tag starts with the query; the title or a
- * tag contains it elsewhere; only the creator's name contains it. */
-export const SEARCH_TIERS = 3;
-
-/** `%text%` for LIKE, with LIKE's own characters taken literally. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
-/** A regular expression (PostgreSQL ARE) matching `q` at the start of a word. */
-function wordStartPattern(q: string): string {
-  return `(^|[^[:alnum:]])${q.replace(/[^\p{L}\p{N} ]/gu, "\\$&")}`;
-}
-
 const published = sql`i.status = 'published'`;
 
 /** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
@@ -125,65 +112,6 @@ function narrowedBy(filters: ListFilters): SQL {
     ...(filters.color ? [sql`i.colors @> ${`{${filters.color}}`}::text[]`] : []),
   ];
   return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
-}
-
-/** An int[] parameter (drizzle would spread a JavaScript array into a row). */
-function intArray(ids: number[]): SQL {
-  return sql`${`{${ids.join(",")}}`}::int[]`;
-}
-
-/**
- * search_text joins the lower-cased title and tags with spaces: a query without spaces matches
- * it exactly where it matches the title or a tag, while one with spaces may span two of them,
- * and then the fields themselves decide.
- */
-const spaced = (q: string) => /\s/.test(q);
-
-/**
- * What a search needs besides its patterns, as a CTE named `terms`, worked out inside the
- * statement that uses it (no round trip of its own, and once however often it is read):
- * `creators`, the ids of those whose name contains the query, and for a query with spaces
- * `word_tags` and `tags`, the tags with a word starting with it and those containing it.
- */
-function searchTerms(q: string): SQL {
-  const contains = containsPattern(q);
-  const tags = spaced(q)
-    ? sql`array(select id from tags where lower(name) ~ ${wordStartPattern(q)}) as word_tags,
-      array(select id from tags where lower(name) like ${contains}) as tags,`
-    : sql``;
-  return sql`terms as materialized (
-    select ${tags} array(select id from creators where lower(name) like ${contains}) as creators)`;
-}
-
-/**
- * Whether the image has one of the tags in this column of `terms`: one primary-key probe per
- * image looked at. Written as a scalar subquery, which PostgreSQL never turns into a hash of
- * every image with those tags (an EXISTS may become one, reading tens of thousands of rows for
- * a page that needs 31).
- */
-function taggedWith(column: "word_tags" | "tags"): SQL {
-  return sql`coalesce((select true from image_tags it where it.image_id = i.id and it.tag_id = any((select ${sql.raw(column)} from terms)::int[]) limit 1), false)`;
-}
-
-/** The conditions of a search's text tiers: a word of the title or a tag starts with `q`; the title or a tag contains it. */
-function textMatches(q: string): { wordStarts: SQL; contained: SQL } {
-  const contains = containsPattern(q);
-  const wordStart = wordStartPattern(q);
-  if (!spaced(q)) return { wordStarts: sql`i.search_text ~ ${wordStart}`, contained: sql`i.search_text like ${contains}` };
-  return {
-    wordStarts: sql`(i.search_text ~ ${wordStart} and (lower(i.title) ~ ${wordStart} or ${taggedWith("word_tags")}))`,
-    contained: sql`(i.search_text like ${contains} and (lower(i.title) like ${contains} or ${taggedWith("tags")}))`,
-  };
-}
-
-/**
- * `select i.id` of the published images of the creators in `terms` meeting `condition`, each
- * creator's newest first through images_creator_idx, at most `limit` of each: however rare
- * or common a creator, a page reads at most `limit` rows of theirs that qualify.
- */
-function ofTermsCreators(condition: SQL, limit: number, order: SQL = sql``): SQL {
-  return sql`select x.id from unnest((select creators from terms)) cid cross join lateral (
-    select i.id, i.created_at from images i where ${published} and i.creator_id = cid and ${condition} ${order} limit ${limit}) x`;
 }
 
 const newestFirst = sql`i.created_at desc, i.id desc`;
@@ -242,10 +170,10 @@ export function createCatalogRepository(db: Db) {
       select ${summaryColumns}, 0 as rank, i.status from images i join creators c on c.id = i.creator_id where ${condition}`));
   }
 
-  /** Summaries of the images `hits` (a statement giving `id` and `rank`) names, in list order; `terms` when the hits read it. */
-  async function summariesOf(hits: SQL, terms: SQL = sql``): Promise<SummaryRow[]> {
+  /** Summaries of the images `hits` (a statement giving `id` and `rank`) names, in list order. */
+  async function summariesOf(hits: SQL): Promise<SummaryRow[]> {
     return named<SummaryRow>(await rows<RawSummaryRow>(sql`
-      ${terms} select ${summaryColumns}, h.rank
+      select ${summaryColumns}, h.rank
       from (${hits}) h join images i on i.id = h.id join creators c on c.id = i.creator_id
       order by h.rank, ${newestFirst}`));
   }
@@ -255,23 +183,25 @@ export function createCatalogRepository(db: Db) {
     sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filters)} ${after(from)}
       order by ${newestFirst} limit ${limit}`;
 
-  /** Ids of one search tier's images (SEARCH_TIERS: 0 word starts, 1 contained elsewhere, 2 the creator's name), after `from`. */
-  function searchTier(filter: ImageFilter & { kind: "search" }, tier: number, from: Position | null, limit: number): SQL {
-    const { wordStarts, contained } = textMatches(filter.q);
-    if (tier === 0) return newest(wordStarts, filter, from, limit, 0);
-    if (tier === 1) return newest(sql`${contained} and not ${wordStarts}`, filter, from, limit, 1);
-    return sql`select id, 2 as rank from (${ofTermsCreators(
-      sql`not ${contained} ${narrowedBy(filter)} ${after(from)}`,
-      limit,
-      sql`order by ${newestFirst}`,
-    )}) x join images i using (id) order by ${newestFirst} limit ${limit}`;
+  /**
+   * Ids of one search rank's images, after `from`. The creators' rank walks each named
+   * creator's images newest first through images_creator_idx, at most `limit` of each: however
+   * busy a creator, a page reads at most `limit` rows of theirs that qualify.
+   */
+  function searchRank(filter: ImageFilter & { kind: "search" }, rank: number, from: Position | null, limit: number): SQL {
+    if (rank < 4) return newest(ofRank(filter.plan, rank), filter, from, limit, rank);
+    return sql`select x.id, 4 as rank from unnest(${intArray(creatorsOf(filter.plan))}) cid cross join lateral (
+      select i.id, i.created_at from images i
+      where ${published} and i.creator_id = cid and ${ofRank(filter.plan, rank, sql`cid`)} ${narrowedBy(filter)} ${after(from)}
+      order by ${newestFirst} limit ${limit}) x
+      order by x.created_at desc, x.id desc limit ${limit}`;
   }
 
   return {
     /**
-     * One page of published images, newest first. A search's page takes its tiers in order,
+     * One page of published images, newest first. A search's page takes its ranks in order,
      * one statement each, and stops once the page is full: a common word fills it from its
-     * first tier, and PostgreSQL plans only that (planning all three took as long as running one).
+     * first rank, and PostgreSQL plans only that (planning all of them took as long as running one).
      */
     async page(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SummaryRow[]> {
       switch (filter.kind) {
@@ -286,11 +216,10 @@ export function createCatalogRepository(db: Db) {
         }
         case "search": {
           const found: SummaryRow[] = [];
-          for (let tier = from?.rank ?? 0; tier < SEARCH_TIERS && found.length < limit; tier++) {
-            const position = tier === from?.rank ? from : null;
-            // Only the creators' tier, and a query with spaces (taggedWith), read `terms`.
-            const terms = tier === 2 || spaced(filter.q) ? sql`with ${searchTerms(filter.q)}` : sql``;
-            found.push(...(await summariesOf(searchTier(filter, tier, position, limit - found.length), terms)));
+          if (!filter.plan.terms.length) return found;
+          for (const rank of ranksOf(filter.plan).filter((r) => r >= (from?.rank ?? 0))) {
+            if (found.length >= limit) break;
+            found.push(...(await summariesOf(searchRank(filter, rank, rank === from?.rank ? from : null, limit - found.length))));
           }
           return found;
         }
@@ -298,20 +227,22 @@ export function createCatalogRepository(db: Db) {
     },
 
     /**
-     * How many published images a text search (`q` lower-cased) matches, narrowed by
-     * `filters`, counted up to SEARCH_TOTAL_MAX + 1: counting every match of a common word
-     * reads a good part of the catalog, stopping there reads a few thousand rows at most
-     * (decision 016).
+     * How many published images a search matches, narrowed by `filters`, counted up to
+     * SEARCH_TOTAL_MAX + 1: counting every match of a common word reads a good part of the
+     * catalog, stopping there reads a few thousand rows at most (decision 016).
      */
-    async searchCount(q: string, filters: ListFilters): Promise<number> {
-      const { contained } = textMatches(q);
+    async searchCount(plan: SearchPlan, filters: ListFilters): Promise<number> {
+      if (!plan.terms.length) return 0;
       const max = SEARCH_TOTAL_MAX + 1;
+      const creators = creatorsOf(plan);
       // The creators' images are counted only while the text's matches stay under the cap.
+      const byCreators = creators.length
+        ? sql`(select count(*) from unnest(${intArray(creators)}) cid cross join lateral (
+            select from images i where ${published} and i.creator_id = cid and ${ofRank(plan, 4, sql`cid`)} ${narrowedBy(filters)} limit ${max}) x)`
+        : sql`0`;
       const [row] = await rows<{ n: number }>(sql`
-        with ${searchTerms(q)}
-        select (case when by_text.n >= ${max} then ${max} else least(${max}, by_text.n + (
-          select count(*) from (${ofTermsCreators(sql`not ${contained} ${narrowedBy(filters)}`, max)} limit ${max}) by_creator)) end)::int as n
-        from (select count(*) as n from (select from images i where ${published} and ${contained} ${narrowedBy(filters)} limit ${max}) found) by_text`);
+        select (case when by_text.n >= ${max} then ${max} else least(${max}, by_text.n + ${byCreators}) end)::int as n
+        from (select count(*) as n from (select from images i where ${published} and ${upToRank(plan, 3)} ${narrowedBy(filters)} limit ${max}) found) by_text`);
       return row!.n;
     },
 
@@ -328,16 +259,15 @@ export function createCatalogRepository(db: Db) {
     },
 
     /**
-     * For admins: images of any status (or of `status`) whose title, creator or a tag contains
-     * `q` (lower-cased; all when empty), newest added first, `limit` with ids below `before`.
+     * For admins: images of any status (or of `status`) that a search matches as the gallery's
+     * does (all when `plan` is null), newest added first, `limit` with ids below `before`.
      * Walks the primary key backwards (images_hidden_idx for hidden ones), or narrows by the
-     * trigram index on search_text when the text is rare, as the gallery's search does.
+     * GIN index on search_document when the words are rare, as the gallery's search does.
      */
-    async anyStatus(filter: { q: string; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
-      const pattern = containsPattern(filter.q);
+    async anyStatus(filter: { plan: SearchPlan | null; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
       const conditions = [
         ...(filter.status === "all" ? [] : [sql`i.status = ${filter.status}`]),
-        ...(filter.q ? [sql`(i.search_text like ${pattern} or i.creator_id = any(array(select id from creators where lower(name) like ${pattern})))`] : []),
+        ...(filter.plan ? [matches(filter.plan)] : []),
         ...(before === undefined ? [] : [sql`i.id < ${before}`]),
       ];
       return anyStatusRows(sql`${conditions.length ? sql.join(conditions, sql` and `) : sql`true`} order by i.id desc limit ${limit}`);
@@ -415,11 +345,14 @@ export function createCatalogRepository(db: Db) {
       return found.map((r) => r.name);
     },
 
-    /** Tags of published images containing `q` (lower-cased), those starting with it first. */
-    async tagsContaining(q: string, count: number): Promise<string[]> {
+    /**
+     * Tags of published images that a search (`plan`, of `q` lower-cased) matches, as the
+     * gallery's search matches words (stems, starts, contained), those starting with `q` first.
+     */
+    async tagsMatching(plan: SearchPlan, q: string, count: number): Promise<string[]> {
       const found = await rows<{ name: string }>(sql`
         select t.name from tags t
-        where lower(t.name) like ${containsPattern(q)}
+        where ${tagMatches(plan)}
           and exists (select 1 from image_tags it join images i on i.id = it.image_id where it.tag_id = t.id and ${published})
         order by starts_with(lower(t.name), ${q}) desc, length(t.name), lower(t.name) limit ${count}`);
       return found.map((r) => r.name);

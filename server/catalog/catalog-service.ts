@@ -8,7 +8,9 @@ import type { ImageVariant } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_TIERS, type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
+import { SEARCH_RANKS } from "../search/search-query.ts";
+import type { ReadSearch, SearchService } from "../search/search-service.ts";
+import { type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
 
 /**
  * The gallery's read side: lists (newest first, by tag, by text search, by creator) with
@@ -21,6 +23,8 @@ export interface ListQuery extends ListFilters {
   cursor?: string | undefined;
   tag?: string | undefined;
   q?: string | undefined;
+  /** Search `q` as typed, without correcting a word that matches nothing. */
+  asTyped?: boolean | undefined;
 }
 
 /** The orientation and colour of a query, always in the same order: part of the lists' cache keys. */
@@ -82,8 +86,10 @@ export function createCatalogService(deps: {
   cache: CatalogCache;
   /** Keys the daily visitor hash of the search log. */
   secret: string;
+  /** Reads a search's text into what it matches (server/search/). */
+  search: SearchService;
 }) {
-  const { catalog: repository, log, publicUrl, cache } = deps;
+  const { catalog: repository, log, publicUrl, cache, search } = deps;
 
   /** Names a visitor (address and browser) for today only: the key cannot be reversed, and tomorrow's differs. */
   const visitorKey = (visitor: string) =>
@@ -150,28 +156,48 @@ export function createCatalogService(deps: {
     return items.map((item) => (liked.has(item.id) ? { ...item, liked: true } : item));
   }
 
-  /** How many images a search (`q` normalised) finds, up to SEARCH_TOTAL_MAX + 1, kept with the lists. */
-  function searchTotal(q: string, filters: ListFilters): Promise<number> {
-    return cache.searchTotal(JSON.stringify([q, filters.orientation, filters.color]), () => repository.searchCount(q, filters));
+  /** A search (`q` normalised) as everyone sees it: the text, whether it is searched as typed, the filters. */
+  type SearchKey = ListFilters & { q: string; asTyped: boolean };
+
+  /** How many images a search finds, up to SEARCH_TOTAL_MAX + 1, kept with the lists. */
+  function searchTotal(key: SearchKey, read: () => Promise<ReadSearch>): Promise<number> {
+    return cache.searchTotal(JSON.stringify([key.q, key.asTyped, key.orientation, key.color]), async () => repository.searchCount((await read()).plan, key));
+  }
+
+  /** Summaries of the rows of a page one longer than `limit`, with the cursor of the next. */
+  function pageOf(rows: SummaryRow[], limit: number): Pick<ImagePage, "items" | "nextCursor"> {
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return { items: rows.slice(0, limit).map(summary), nextCursor: last ? encodeCursor(last) : null };
   }
 
   /** A page of a list as everyone sees it, from the cache when it is kept there. */
-  function sharedPage(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
+  function sharedPage(filter: Exclude<ImageFilter, { kind: "search" }>, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
-      const from = query.cursor ? decodeCursor(query.cursor, SEARCH_TIERS) : undefined;
+      const rows = await repository.page(filter, query.cursor ? decodeCursor(query.cursor) : undefined, query.limit + 1);
+      return { ...pageOf(rows, query.limit), total: null };
+    });
+  }
+
+  /**
+   * A page of a search as everyone sees it, from the cache when it is kept there. The first page
+   * (no cursor) has the total, and when it finds nothing the tags closest to the text.
+   */
+  function sharedSearchPage(key: SearchKey, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
+    return cache.page(JSON.stringify(["search", key, query.cursor ?? null, query.limit]), async () => {
+      const from = query.cursor ? decodeCursor(query.cursor, SEARCH_RANKS) : undefined;
+      const read = await search.read(key.q, key.asTyped);
       const [rows, total] = await Promise.all([
-        repository.page(filter, from, query.limit + 1),
-        from || filter.kind !== "search" ? null : searchTotal(filter.q, filter),
+        repository.page({ kind: "search", plan: read.plan, ...filtersOf(key) }, from, query.limit + 1),
+        from ? null : searchTotal(key, async () => read),
       ]);
-      const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-      const found: ImagePage = { items: rows.slice(0, query.limit).map(summary), nextCursor: last ? encodeCursor(last) : null, total };
-      if (total === 0 && filter.kind === "search") found.didYouMean = await repository.closestTags(filter.q, DID_YOU_MEAN_MAX);
+      const found: ImagePage = { ...pageOf(rows, query.limit), total };
+      if (read.correctedQuery !== null && rows.length) found.correctedQuery = read.correctedQuery;
+      if (total === 0) found.didYouMean = await repository.closestTags(key.q, DID_YOU_MEAN_MAX);
       return found;
     });
   }
 
-  async function page(filter: ImageFilter, query: Pick<ListQuery, "cursor" | "limit">, viewerId?: string): Promise<ImagePage> {
-    const shared = await sharedPage(filter, query);
+  async function seenPage(shared: ImagePage, viewerId: string | undefined): Promise<ImagePage> {
     return viewerId ? { ...shared, items: await seenBy(shared.items, viewerId) } : shared;
   }
 
@@ -183,23 +209,24 @@ export function createCatalogService(deps: {
      */
     async list(query: ListQuery, viewerId?: string, visitor?: string): Promise<ImagePage> {
       const q = query.q && normalise(query.q);
-      const filter: ImageFilter = {
-        ...(query.tag ? { kind: "tag", tag: query.tag } : q ? { kind: "search", q } : { kind: "all" }),
-        ...filtersOf(query),
-      };
-      const result = await page(filter, query, viewerId);
-      if (filter.kind === "search" && result.total !== null) logSearch(query.q!.trim(), result.total, visitor);
-      return result;
+      if (q && !query.tag) {
+        const result = await seenPage(await sharedSearchPage({ q, asTyped: query.asTyped ?? false, ...filtersOf(query) }, query), viewerId);
+        if (result.total !== null) logSearch(query.q!.trim(), result.total, visitor);
+        return result;
+      }
+      const filter: ImageFilter = { ...(query.tag ? { kind: "tag", tag: query.tag } : { kind: "all" }), ...filtersOf(query) };
+      return seenPage(await sharedPage(filter, query), viewerId);
     },
 
     /**
      * Logs a search whose page was sent without asking for its list again (a kept page,
      * server/http/page-cache.ts), as `list` logs each one it answers. A tag wins over `q`, as in `list`.
      */
-    async recordSearch(query: Pick<ListQuery, "q" | "tag" | "orientation" | "color">, visitor: string): Promise<void> {
+    async recordSearch(query: Pick<ListQuery, "q" | "tag" | "orientation" | "color" | "asTyped">, visitor: string): Promise<void> {
       const q = query.q && normalise(query.q);
       if (!q || query.tag) return;
-      logSearch(query.q!.trim(), await searchTotal(q, filtersOf(query)), visitor);
+      const asTyped = query.asTyped ?? false;
+      logSearch(query.q!.trim(), await searchTotal({ q, asTyped, ...filtersOf(query) }, () => search.read(q, asTyped)), visitor);
     },
 
     /** One published image with its details and related images; NOT_FOUND otherwise. */
@@ -258,10 +285,12 @@ export function createCatalogService(deps: {
       return repository.randomTags(EXPLORE_TAGS);
     },
 
-    /** Tags containing `q` (trimmed, at least SUGGESTIONS_MIN_CHARS), at most SUGGESTIONS_MAX. */
+    /** Tags that `q` (trimmed, at least SUGGESTIONS_MIN_CHARS) matches as a search matches words, at most SUGGESTIONS_MAX. */
     async suggest(q: string): Promise<string[]> {
       const text = normalise(q);
-      return text.length < SUGGESTIONS_MIN_CHARS ? [] : repository.tagsContaining(text, SUGGESTIONS_MAX);
+      if (text.length < SUGGESTIONS_MIN_CHARS) return [];
+      const { plan } = await search.read(text, true);
+      return plan.terms.length ? repository.tagsMatching(plan, text, SUGGESTIONS_MAX) : [];
     },
 
     /** A creator with totals over their published images and a page of those images. */
@@ -274,7 +303,7 @@ export function createCatalogService(deps: {
         uploads: creator.uploads,
         downloads: creator.downloads,
         likes: creator.likes,
-        images: await page({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query, viewerId),
+        images: await seenPage(await sharedPage({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query), viewerId),
       };
     },
 
@@ -283,7 +312,10 @@ export function createCatalogService(deps: {
      * any status matching `query`, newest added first; `older` is the next page's `before`.
      */
     async anyStatus(query: AdminImagesQuery, limit: number): Promise<{ items: AdminImage[]; older: number | null }> {
-      const rows = await repository.anyStatus({ q: normalise(query.q), status: query.status }, query.before, limit);
+      const q = normalise(query.q);
+      const plan = q ? (await search.read(q, true)).plan : null;
+      if (plan && !plan.terms.length) return { items: [], older: null };
+      const rows = await repository.anyStatus({ plan, status: query.status }, query.before, limit);
       return { items: rows.map(adminImage), older: rows.length === limit ? rows.at(-1)!.id : null };
     },
 

@@ -6,6 +6,8 @@ import type { Db } from "../db/database.ts";
 import { images, type ImageVariant } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { createCatalogCache } from "./catalog-cache.ts";
+import { createSearchRepository } from "../search/search-repository.ts";
+import { createSearchService } from "../search/search-service.ts";
 import { createCatalogRepository } from "./catalog-repository.ts";
 import { createCatalogService } from "./catalog-service.ts";
 import { importRepository, type StoredFile } from "./import/import-repository.ts";
@@ -21,6 +23,8 @@ export interface FixtureImage {
   creator?: string;
   tags?: string[];
   category?: string;
+  /** "A picture: {title}." unless given. */
+  description?: string;
   createdAt: Date;
   width?: number;
   height?: number;
@@ -74,7 +78,7 @@ export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]>
       sourceId,
       slug: image.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-"),
       title: image.title,
-      description: `A picture: ${image.title}.`,
+      description: image.description ?? `A picture: ${image.title}.`,
       category: image.category ?? "General",
       creator: image.creator ?? "Unknown Artist",
       tags: image.tags ?? [],
@@ -105,5 +109,12 @@ export const mediaUrl = (key: string) => `/media/${key}`;
 
 /** The catalog service as the app builds it, with media served under /media; it keeps lists only when given `changes`. */
 export function catalogService(db: Db, changes?: ChangeFeed) {
-  return createCatalogService({ catalog: createCatalogRepository(db), log: createLogger("silent"), publicUrl: mediaUrl, cache: createCatalogCache(changes), secret: "test-secret" });
+  return createCatalogService({
+    catalog: createCatalogRepository(db),
+    log: createLogger("silent"),
+    publicUrl: mediaUrl,
+    cache: createCatalogCache(changes),
+    secret: "test-secret",
+    search: createSearchService({ search: createSearchRepository(db) }),
+  });
 }

@@ -10,6 +10,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -118,6 +119,12 @@ export const rateLimit = pgTable(
 
 /* ------------------------------------------------------------------- catalog */
 
+/** PostgreSQL's text search document; written by PostgreSQL only (a generated column), never read into JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Text search configuration of search documents and queries (migration 0017): English stemming and stop words, accents ignored. */
+export const SEARCH_CONFIG = "stockroom_english";
+
 export const creators = pgTable("creators", {
   id: serial("id").primaryKey(),
   /** Shown as is and used, URL-encoded, in /creator/{name}. */
@@ -211,10 +218,20 @@ export const images = pgTable(
     orientation: text("orientation", { enum: orientations })
       .notNull()
       .generatedAlwaysAs(sql`case when width * 20 > height * 21 then 'landscape' when height * 20 > width * 21 then 'portrait' else 'square' end`),
+    /**
+     * What search matches (server/search/, decision 026): the title weighted A, the title and tags
+     * (search_text) B, the description and the prompt of "How it was made" D; stemmed English
+     * words without stop words or accents.
+     */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('stockroom_english'::regconfig, title), 'A') || setweight(to_tsvector('stockroom_english'::regconfig, search_text), 'B') || setweight(to_tsvector('stockroom_english'::regconfig, description || ' ' || coalesce(ai_prompt, '')), 'D')`,
+      ),
   },
   (t) => [
     uniqueIndex("images_source_idx").on(t.source, t.sourceId),
-    // Migration 0015 adds INCLUDE (search_text, colors, orientation), which drizzle cannot declare: lists test them in the index.
+    // Migrations 0015 and 0017 add INCLUDE (search_text, search_document, colors, orientation), which drizzle cannot declare: lists test them in the index.
     index("images_newest_idx")
       // NULLS FIRST is what `order by created_at desc, id desc` means; drizzle's desc() alone says NULLS LAST.
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -225,6 +242,7 @@ export const images = pgTable(
       .on(t.id)
       .where(sql`${t.status} = 'hidden'`),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("images_search_document_idx").using("gin", t.searchDocument),
     index("images_orientation_idx")
       .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
@@ -260,8 +278,31 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex("tags_name_lower_idx").on(sql`lower(${t.name})`),
     index("tags_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("tags_name_document_idx").using("gin", sql`to_tsvector('stockroom_english'::regconfig, ${t.name})`),
   ],
 );
+
+/**
+ * Every word of the catalog's titles, tags, descriptions and prompts, without accents and
+ * lower-cased, with its stem: what a search's words are checked against and corrected to
+ * (server/search/). Kept by a trigger on images (migration 0017); words are never removed.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    lexeme: text("lexeme").notNull(),
+  },
+  (t) => [index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`), index("search_words_lexeme_idx").on(t.lexeme)],
+);
+
+/** Groups of words that mean the same to search, as the operator keeps them (/admin/search, `npm run search -- synonyms`). */
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: serial("id").primaryKey(),
+  /** Two or more single words, lower-cased, in the order given. */
+  words: text("words").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const imageTags = pgTable(
   "image_tags",

@@ -34,8 +34,8 @@ const one = () => 1;
 const FILTERS = ["orientation", "color"];
 
 const routes: KeptRoute[] = [
-  // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q` and the filters; a tag wins over `q`).
-  { path: /^\/$/, params: ["tag", "q", ...FILTERS], variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
+  // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q`, `asTyped` and the filters; a tag wins over `q`).
+  { path: /^\/$/, params: ["tag", "q", "asTyped", ...FILTERS], variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
   // An image's page (the newest images behind its overlay are drawn in the browser); `.data` is React Router's data request for a navigation.
   { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: one },
   { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: one },

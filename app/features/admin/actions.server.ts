@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { accountInput, moderationInput } from "#contracts/admin";
+import { accountInput, moderationInput, synonymsInput } from "#contracts/admin";
 import { readForm, runForm, type FormResult } from "~/lib/form.server";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -49,5 +49,25 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       return { ok: true, message: `${member.email} is ${member.disabledAt ? "disabled and signed out everywhere" : "enabled again"}.` };
     },
     "Failed to change the account",
+  );
+}
+
+/** The search tab's action: a group of synonyms added or removed, as the signed-in admin. */
+export async function synonymsAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request);
+  const viewer = await context.viewer();
+  const { search } = context.services;
+  return runForm(
+    form,
+    synonymsInput,
+    async (input): Promise<FormResult> => {
+      if (input.intent === "add") {
+        const group = await search.addSynonyms(viewer, input.words);
+        return { ok: true, message: `Searches now read ${group.words.join(", ")} as one.` };
+      }
+      await search.removeSynonyms(viewer, input.groupId);
+      return { ok: true, message: "Synonyms removed." };
+    },
+    "Failed to change the synonyms",
   );
 }

@@ -6,6 +6,7 @@ const sections = [
   { to: "/admin/images", label: "Images" },
   { to: "/admin/accounts", label: "Accounts" },
   { to: "/admin/insights", label: "Insights" },
+  { to: "/admin/search", label: "Search" },
   { to: "/admin/activity", label: "Activity" },
 ] as const;
 

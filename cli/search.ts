@@ -1,0 +1,57 @@
+import { loadConfig } from "../server/config.ts";
+import { openCliDatabase } from "../server/db/cli-database.ts";
+import { createLogger } from "../server/logger.ts";
+import { createSearchRepository } from "../server/search/search-repository.ts";
+import { createSearchService, type SearchService } from "../server/search/search-service.ts";
+import { parseCommandLine, runCommand, UsageError } from "./run.ts";
+import { terminalSafe } from "./terminal-text.ts";
+
+const usage = `Usage: npm run search -- synonyms <command>
+
+  synonyms list                  the groups of words searches read as one, with their ids
+  synonyms add "sea, ocean"      a new group: two or more single words, separated by commas
+  synonyms remove <id>           remove a group (its id from list)
+
+A search with one word of a group finds images with any of them. Changes take effect on
+every running instance at once (the database announces them); the admin's /admin/search
+page does the same.`;
+
+async function run(search: SearchService, command: string, argument: string | undefined): Promise<void> {
+  switch (command) {
+    case "list": {
+      const groups = await search.synonyms("operator");
+      if (!groups.length) return console.log('No synonyms. Add some with: npm run search -- synonyms add "sea, ocean"');
+      for (const group of groups) console.log(`${String(group.id).padStart(5)}  ${terminalSafe(group.words.join(", "))}`);
+      return;
+    }
+    case "add": {
+      const group = await search.addSynonyms("operator", argument ?? "");
+      return console.log(`Added ${group.id}: ${terminalSafe(group.words.join(", "))}`);
+    }
+    case "remove": {
+      const id = Number(argument);
+      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new UsageError(`"${argument ?? ""}" is not a group id (see synonyms list)`);
+      await search.removeSynonyms("operator", id);
+      return console.log(`Removed ${id}.`);
+    }
+  }
+}
+
+await runCommand("search", usage, async () => {
+  const { positionals, values } = parseCommandLine({ allowPositionals: true, options: { help: { type: "boolean", short: "h" } } });
+  const [topic, command, ...args] = positionals;
+  if (values.help || !topic) return console.log(usage);
+  if (topic !== "synonyms") throw new UsageError(`Unknown command "${topic}"`);
+  if (command !== "list" && command !== "add" && command !== "remove") throw new UsageError(command ? `Unknown synonyms command "${command}"` : "Missing synonyms command");
+  if (args.length > (command === "list" ? 0 : 1)) throw new UsageError(`Unexpected argument "${args.at(-1)}"`);
+  if (command !== "list" && !args[0]) throw new UsageError(command === "add" ? "Missing words" : "Missing group id");
+
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
+  const database = await openCliDatabase(config, log.info);
+  try {
+    await run(createSearchService({ search: createSearchRepository(database.db) }), command, args[0]);
+  } finally {
+    await database.close();
+  }
+});

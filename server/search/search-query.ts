@@ -1,0 +1,169 @@
+import { sql, type SQL } from "drizzle-orm";
+import { SEARCH_CONFIG } from "../db/schema.ts";
+import { CONTAINED_MAX, type TermReading } from "./search-repository.ts";
+import type { TypedTerm } from "./query-text.ts";
+
+/**
+ * The one query builder of search (decision 026): what a search's terms match, as SQL
+ * conditions on `images i` (its search document, and its creator), for the gallery's pages and
+ * counts, the admins' image search, and on `tags t` for suggestions. Repositories put these
+ * conditions in their statements; nothing else writes search SQL.
+ *
+ * Each term must match. A word matches its stem, a word starting with it, and with the operator's
+ * synonyms their stems; then words of the catalog containing it (the spec's part-of-word match:
+ * "ount" finds "mountain"). A phrase matches its words in order. Where they match decides the rank:
+ *
+ *   0  the title holds every term (searches of several terms only)
+ *   1  the title or the tags hold every term
+ *   2  ...counting words of the title or tags that contain a term
+ *   3  ...counting the description and the prompt of "How it was made"
+ *   4  ...counting the creator's name
+ *
+ * Each rank's condition holds every better rank's, so that rank k is "C(k) and not C(k-1)": no
+ * image in two ranks, and a page's cursor (rank, created_at, id) stays exact across them.
+ */
+
+export const SEARCH_RANKS = 5;
+
+/** A tsquery operand: a stem (or a word's start, `prefix`), or a phrase's stems with their positions. */
+export type Operand = { lexeme: string; prefix?: boolean } | { phrase: Array<[lexeme: string, position: number]> };
+
+/** One term of a search as matched: plain data, so that a plan can be kept and compared. */
+export interface SearchTerm {
+  /** Stems, synonyms' stems, the typed word as a prefix; a phrase's one chain. */
+  operands: Operand[];
+  /** Stems of catalog words containing the word that `operands` do not match already. */
+  contained: Operand[];
+  /** When more catalog words contain the word than a query should name: LIKE on title and tags instead. */
+  containedPattern: string | null;
+  creators: number[];
+}
+
+/** A search read and ready to match. */
+export interface SearchPlan {
+  terms: SearchTerm[];
+}
+
+/** A lexeme as a quoted tsquery operand (backslash and quote escaped, as tsquery's input wants). */
+const quoted = (lexeme: string) => `'${lexeme.replace(/[\\']/g, "\\$&")}'`;
+
+function rendered(operand: Operand, weights: string): string {
+  const one = (lexeme: string, prefix = false) => (prefix || weights ? `${quoted(lexeme)}:${prefix ? "*" : ""}${weights}` : quoted(lexeme));
+  if (!("phrase" in operand)) return one(operand.lexeme, operand.prefix);
+  return operand.phrase.map(([lexeme, position], i) => (i === 0 ? "" : ` <${position - operand.phrase[i - 1]![1]}> `) + one(lexeme)).join("");
+}
+
+/** `text`'s LIKE pattern of containing it, LIKE's own characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * The plan of `terms` as PostgreSQL read them. Stop words are left out when the search has other
+ * terms; a search of stop words only matches them as the starts of words.
+ */
+export function planOf(terms: TypedTerm[], readings: TermReading[]): SearchPlan {
+  const read = terms.map((term, i) => ({ term, reading: readings[i]! }));
+  const meaningful = read.filter(({ reading }) => reading.lexemes.length > 0);
+  return {
+    terms: (meaningful.length ? meaningful : read.filter(({ term }) => !term.phrase)).map(({ term, reading }): SearchTerm => {
+      if (term.phrase) return { operands: [{ phrase: reading.lexemes }], contained: [], containedPattern: null, creators: reading.creators };
+      const stems = [...new Set([...reading.lexemes.map(([lexeme]) => lexeme), ...reading.synonyms])];
+      const covered = (lexeme: string) => stems.includes(lexeme) || lexeme.startsWith(reading.plain);
+      const overflow = reading.contained.length > CONTAINED_MAX;
+      return {
+        operands: [...stems.map((lexeme) => ({ lexeme })), { lexeme: reading.plain, prefix: true }],
+        contained: overflow ? [] : reading.contained.filter((lexeme) => !covered(lexeme)).map((lexeme) => ({ lexeme })),
+        containedPattern: overflow ? containsPattern(reading.plain) : null,
+        creators: reading.creators,
+      };
+    }),
+  };
+}
+
+/** Whether a term matches anything in the catalog at all (else it may be a typing mistake). */
+export function known(reading: TermReading): boolean {
+  return reading.stemKnown || reading.contained.length > 0 || reading.creators.length > 0 || reading.synonyms.length > 0;
+}
+
+const anyOf = (operands: Operand[], weights: string) => `(${operands.map((o) => rendered(o, weights)).join(" | ")})`;
+
+const document = (column: SQL, query: string) => sql`${column} @@ ${query}::tsquery`;
+
+/**
+ * Every term matched in `weights` of `column` (a search document), counting contained words
+ * from `withContained`: one tsquery where it can be (one probe of the GIN index), a LIKE on the
+ * title and tags beside it for a term contained in too many words.
+ */
+function everyTerm(plan: SearchPlan, column: SQL, weights: string, withContained: boolean, text: SQL): SQL {
+  const plain = plan.terms.filter((t) => !withContained || !t.containedPattern);
+  const conditions: SQL[] = [];
+  if (plain.length) {
+    conditions.push(document(column, plain.map((t) => anyOf(withContained ? [...t.operands, ...t.contained] : t.operands, weights)).join(" & ")));
+  }
+  if (withContained) {
+    for (const t of plan.terms.filter((t) => t.containedPattern)) {
+      conditions.push(sql`(${document(column, anyOf(t.operands, weights))} or ${text} like ${t.containedPattern})`);
+    }
+  }
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+const imageDocument = sql`i.search_document`;
+const imageText = sql`i.search_text`;
+
+/** The condition of rank `rank` and every better one, on `images i` (rank 4: `creator` stands for the image's creator id). */
+export function upToRank(plan: SearchPlan, rank: number, creator: SQL = sql`i.creator_id`): SQL {
+  switch (rank) {
+    case 0:
+      return everyTerm(plan, imageDocument, "A", false, imageText);
+    case 1:
+      return everyTerm(plan, imageDocument, "AB", false, imageText);
+    case 2:
+      return everyTerm(plan, imageDocument, "AB", true, imageText);
+    case 3:
+      return everyTerm(plan, imageDocument, "", true, imageText);
+    default: {
+      const each = plan.terms.map((t) => {
+        const alone = everyTerm({ terms: [t] }, imageDocument, "", true, imageText);
+        return t.creators.length ? sql`(${creator} = any(${intArray(t.creators)}) or ${alone})` : alone;
+      });
+      return sql`(${sql.join(each, sql` and `)})`;
+    }
+  }
+}
+
+/** The ranks a search's page asks for in turn; the others cannot hold an image the ranks before them do not. */
+export function ranksOf(plan: SearchPlan): number[] {
+  return [
+    ...(plan.terms.length > 1 ? [0] : []),
+    1,
+    ...(plan.terms.some((t) => t.contained.length || t.containedPattern) ? [2] : []),
+    3,
+    ...(creatorsOf(plan).length ? [4] : []),
+  ];
+}
+
+/** Images of rank `rank` exactly: its condition and not the one of the rank before. */
+export function ofRank(plan: SearchPlan, rank: number, creator?: SQL): SQL {
+  const within = upToRank(plan, rank, creator);
+  return rank === ranksOf(plan)[0] ? within : sql`(${within} and not ${upToRank(plan, rank - 1)})`;
+}
+
+/** Every creator a term of the search names. */
+export function creatorsOf(plan: SearchPlan): number[] {
+  return [...new Set(plan.terms.flatMap((t) => t.creators))];
+}
+
+/** Any match at all, on `images i`: the admins' image search. */
+export const matches = (plan: SearchPlan) => upToRank(plan, 4);
+
+/** Tags that a search's terms match (stems, starts and contained words of each term), on `tags t`. */
+export function tagMatches(plan: SearchPlan): SQL {
+  return everyTerm(plan, sql`to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, t.name)`, "", true, sql`lower(t.name)`);
+}
+
+/** An int[] parameter (drizzle would spread a JavaScript array into a row). */
+export function intArray(ids: number[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::int[]`;
+}
