@@ -1,9 +1,6 @@
-import { loadConfig } from "../server/config.ts";
-import { openCliDatabase } from "../server/db/cli-database.ts";
-import { createLogger } from "../server/logger.ts";
-import { createSearchRepository } from "../server/search/search-repository.ts";
-import { createSearchService, type SearchService } from "../server/search/search-service.ts";
+import type { SearchService } from "../server/search/search-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
+import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 const usage = `Usage: npm run search -- synonyms <command>
@@ -46,12 +43,5 @@ await runCommand("search", usage, async () => {
   if (args.length > (command === "list" ? 0 : 1)) throw new UsageError(`Unexpected argument "${args.at(-1)}"`);
   if (command !== "list" && !args[0]) throw new UsageError(command === "add" ? "Missing words" : "Missing group id");
 
-  const config = loadConfig();
-  const log = createLogger(config.logLevel === "debug" ? "debug" : "error");
-  const database = await openCliDatabase(config, log.info);
-  try {
-    await run(createSearchService({ search: createSearchRepository(database.db) }), command, args[0]);
-  } finally {
-    await database.close();
-  }
+  await withServices(({ search }) => run(search, command, args[0]));
 });

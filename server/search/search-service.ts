@@ -1,5 +1,5 @@
 import type { Viewer } from "#contracts/account";
-import { requireRole } from "../admin/permissions.ts";
+import { requireRole } from "../access/permissions.ts";
 import { AppError, notFound } from "../errors.ts";
 import { replaceTerms, termsOf, type TypedTerm } from "./query-text.ts";
 import { known, planOf, type SearchPlan } from "./search-query.ts";
