@@ -124,6 +124,10 @@ export async function fillCatalog(client: pg.ClientBase, count: number, step: (n
   await client.query("select setval(pg_get_serial_sequence('images', 'id'), $1::int)", [count]);
   await client.query("insert into image_tags (image_id, tag_id, position) select g, tag_id, position from fill_tags");
   await client.query("reset session_replication_role");
+  // The words table's trigger was off with the others: the words of every title, tag and description, which all come from these lists.
+  await client.query("insert into search_words (word, lexeme) select word, lexeme from search_words_in($1) on conflict do nothing", [
+    [...adjectives, ...nouns, ...prepositions, ...tags, "a generated picture with the", RARE_WORD].join(" "),
+  ]);
   // The triggers that keep creators' totals were off with the others: the totals in one pass.
   step("creator totals");
   await client.query(
