@@ -6,8 +6,7 @@ import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
 import type { Position } from "../db/keyset.ts";
-import { searchKey } from "../db/search-key.ts";
-import { creatorsOf, intArray, matches, ofRank, ranksOf, tagMatches, upToRank, type SearchPlan } from "../search/search-query.ts";
+import { creatorsOf, intArray, matches, ofRank, ranksOf, sameWords, tagMatches, upToRank, type SearchPlan } from "../search/search-query.ts";
 
 /**
  * Every read of the catalog, in SQL. Lists are keyset-paginated on (created_at desc, id desc),
@@ -383,14 +382,15 @@ export function createCatalogRepository(db: Db) {
     /**
      * Searches of the last `days` that found images, made by at least `minVisitors` distinct
      * visitors (a visitor's key changes daily, so one person on three days counts thrice),
-     * most visitors first; each as most people spelled it.
+     * most visitors first; each as most people spelled it. Searches of the same words in any
+     * form and order are one (search-query.ts sameWords).
      */
     async popularSearches(days: number, minVisitors: number, limit: number): Promise<string[]> {
       const found = await rows<{ query: string }>(sql`
         select mode() within group (order by query) as query
         from search_queries
         where created_at > now() - make_interval(days => ${days}) and results > 0 and visitor is not null
-        group by ${searchKey}
+        group by ${sameWords(sql`query`)}
         having count(distinct visitor) >= ${minVisitors}
         order by count(distinct visitor) desc, count(*) desc, 1
         limit ${limit}`);

@@ -163,6 +163,15 @@ export function tagMatches(plan: SearchPlan): SQL {
   return everyTerm(plan, sql`to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, t.name)`, "", true, sql`lower(t.name)`);
 }
 
+/**
+ * A logged search's words as search reads them (stems, in order of the alphabet, stop words
+ * left out; the text lower-cased when it has no such word): "Mountains at dusk" and "dusk
+ * mountain" are the same search.
+ */
+export function sameWords(query: SQL): SQL {
+  return sql`coalesce(nullif(array_to_string(tsvector_to_array(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, ${query})), ' '), ''), lower(${query}))`;
+}
+
 /** An int[] parameter (drizzle would spread a JavaScript array into a row). */
 export function intArray(ids: number[]): SQL {
   return sql`${`{${ids.join(",")}}`}::int[]`;
