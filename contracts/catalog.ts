@@ -161,7 +161,7 @@ export const imageListQuery = z.object({
   tag: trimmedOptional(TAG_MAX_LENGTH, "tag"),
   /**
    * Words in any order, each in the title, a tag, the description, the prompt or the creator's
-   * name; "quoted words" as a phrase; stems, accents and case aside (decision 027).
+   * name; "quoted words" as a phrase; stems, accents and case aside (decision 028).
    */
   q: trimmedOptional(Q_MAX_LENGTH, "q"),
   asTyped: asTypedFlag,

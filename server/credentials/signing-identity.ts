@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * The site's signing identity for Content Credentials (decision 027): an ECDSA P-256 root
+ * The site's signing identity for Content Credentials (decision 028): an ECDSA P-256 root
  * certificate ("{site} Content Credentials Root") and a signing certificate it issued, with
  * the extensions C2PA validators require (end entity: CA:FALSE, keyUsage digitalSignature,
  * extendedKeyUsage emailProtection; root: CA:TRUE, keyCertSign). Made on first use and kept

@@ -219,7 +219,7 @@ export const images = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`case when width * 20 > height * 21 then 'landscape' when height * 20 > width * 21 then 'portrait' else 'square' end`),
     /**
-     * What search matches (server/search/, decision 027): the title weighted A, the title and tags
+     * What search matches (server/search/, decision 028): the title weighted A, the title and tags
      * (search_text) B, the description and the prompt of "How it was made" D; stemmed English
      * words without stop words or accents.
      */

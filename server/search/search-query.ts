@@ -4,7 +4,7 @@ import { CONTAINED_MAX, type TermReading } from "./search-repository.ts";
 import type { TypedTerm } from "./query-text.ts";
 
 /**
- * The one query builder of search (decision 027): what a search's terms match, as SQL
+ * The one query builder of search (decision 028): what a search's terms match, as SQL
  * conditions on `images i` (its search document, and its creator), for the gallery's pages and
  * counts, the admins' image search, and on `tags t` for suggestions. Repositories put these
  * conditions in their statements; nothing else writes search SQL.

@@ -1,4 +1,4 @@
--- Search that understands what people type (issue 19, decision 027). Accents are ignored through
+-- Search that understands what people type (issue 19, decision 028). Accents are ignored through
 -- unaccent, English words are stemmed and stop words dropped by a text search configuration of our
 -- own, and every image carries a search document (title A, title and tags B, description and prompt
 -- D) that a GIN index serves. Both extensions are contrib modules, present in PostgreSQL 15's
