@@ -58,6 +58,7 @@ export async function synonymsAction(request: Request, context: AppLoadContext) 
   const viewer = await context.viewer();
   const { search } = context.services;
   return runForm(
+    context,
     form,
     synonymsInput,
     async (input): Promise<FormResult> => {
