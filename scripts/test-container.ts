@@ -202,6 +202,16 @@ async function checkRun({ name, options, env }: Check): Promise<string> {
     }
     say(`${name}: /developers and the admin's /admin/insights render`);
 
+    if (env.LOG_FORMAT === "json") {
+      const lines = (await docker("logs", container)).split("\n").filter((line) => line.startsWith("{"));
+      const requests = lines.map((line) => JSON.parse(line) as { msg?: string; path?: string; status?: number }).filter((entry) => entry.msg === "request");
+      expectThat(
+        requests.some((entry) => entry.path === "/" && entry.status === 200),
+        `${name}: with LOG_FORMAT=json the log has no JSON line for the first page's request:\n${lines.slice(-5).join("\n")}`,
+      );
+      say(`${name}: LOG_FORMAT=json logs a JSON line per request (${requests.length} so far)`);
+    }
+
     const stop = performance.now();
     await docker("stop", "--time", "30", container);
     const exitCode = await docker("inspect", "--format", "{{.State.ExitCode}}", container);
@@ -286,7 +296,7 @@ async function main(): Promise<void> {
     const email = await checkRun({
       name: "host-postgresql",
       options: ["--add-host", `postgres.host:${gateway}`],
-      env: { DATABASE_URL: `postgres://stockroom:container-test@postgres.host:${port}/stockroom` },
+      env: { DATABASE_URL: `postgres://stockroom:container-test@postgres.host:${port}/stockroom`, LOG_FORMAT: "json" },
     });
     const [images] = await query<{ count: number }>(stockroomUrl, "select count(*)::int as count from images");
     const [accounts] = await query<{ count: number }>(stockroomUrl, 'select count(*)::int as count from "user" where email = $1', [email]);
