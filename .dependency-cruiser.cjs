@@ -98,7 +98,7 @@ module.exports = {
       name: "app-imports-server-as-types",
       comment: "Route modules receive services through the load context: server code is imported as types only.",
       severity: "error",
-      from: { path: "^app/" },
+      from: { path: "^app/", pathNot: TESTS },
       to: { path: "^server/", dependencyTypesNot: ["type-only"] },
     },
     {

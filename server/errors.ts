@@ -1,25 +1,9 @@
-/**
- * The one typed error of the application. Services throw it; the HTTP layer maps its
- * code to a status in one place (server/http/errors.ts).
- */
-export const errorCodes = [
-  "BAD_REQUEST",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "METHOD_NOT_ALLOWED",
-  "CONFLICT",
-  "PAYLOAD_TOO_LARGE",
-  "URI_TOO_LONG",
-  "UNSUPPORTED_MEDIA",
-  "UNPROCESSABLE",
-  "RATE_LIMITED",
-  "UNAVAILABLE",
-  "SERVICE_UNAVAILABLE",
-  "INTERNAL",
-] as const;
+import type { ErrorCode } from "#contracts/api-error";
 
-export type ErrorCode = (typeof errorCodes)[number];
+/**
+ * The one typed error of the application. Services throw it; its code's status is in one
+ * table (contracts/api-error.ts errorStatus), read by the API and the page actions.
+ */
 
 export class AppError extends Error {
   override name = "AppError";

@@ -1,11 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { safeRedirect } from "#contracts/account-forms";
+import { errorStatus, isErrorCode } from "#contracts/api-error";
 
 /** What an account form's action answers when it does not move on: a message to show. */
 export type FormResult = { ok: true; message: string } | { ok: false; error: string };
-
-const statusOf: Record<string, number> = { UNAUTHENTICATED: 401, RATE_LIMITED: 429, UNAVAILABLE: 503, FORBIDDEN: 403 };
 
 /**
  * The form a page action was sent: a body that is not one (no form content type, or
@@ -28,9 +27,10 @@ function fieldsOf(form: FormData): Record<string, string> {
 
 /**
  * Runs a service call for a form. An AppError (matched by shape: route modules import no
- * server code) becomes `{ ok: false, error }` with its message and a fitting status; an
- * error with no words for users becomes the screen's `fallback`, and goes to the server's log
- * under the request's id.
+ * server code) becomes `{ ok: false, error }` with its message and the status the API gives
+ * its code (contracts/api-error.ts; 400 for a code of Better Auth's own); an error with no
+ * words for users becomes the screen's `fallback`, and goes to the server's log under the
+ * request's id.
  */
 export async function attempt<T>(context: AppLoadContext, call: () => Promise<T>, fallback: string): Promise<T | ReturnType<typeof data<FormResult>>> {
   try {
@@ -38,7 +38,7 @@ export async function attempt<T>(context: AppLoadContext, call: () => Promise<T>
   } catch (error) {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     if (typeof code === "string" && code !== "INTERNAL" && typeof message === "string" && message) {
-      return data<FormResult>({ ok: false, error: message }, { status: statusOf[code] ?? 400 });
+      return data<FormResult>({ ok: false, error: message }, { status: isErrorCode(code) ? errorStatus[code] : 400 });
     }
     context.log.error(`[${context.requestId}] A page action failed`, error);
     return data<FormResult>({ ok: false, error: fallback }, { status: 500 });

@@ -1,27 +1,9 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { z } from "zod";
-import type { ApiErrorBody } from "#contracts/api-error";
-import { AppError, type ErrorCode } from "../errors.ts";
+import { errorStatus, type ApiErrorBody } from "#contracts/api-error";
+import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { requestIdOf } from "./request-id.ts";
-
-/** The one place where an application error becomes an HTTP status. */
-export const statusOf: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  URI_TOO_LONG: 414,
-  UNSUPPORTED_MEDIA: 415,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL: 500,
-};
 
 /** A Zod failure as the AppError that names the field at fault. */
 export function fromZod(error: z.ZodError): AppError {
@@ -76,7 +58,7 @@ export function errorBody(error: AppError): ApiErrorBody {
 export function sendError(res: Response, error: AppError): void {
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === "number") res.setHeader("Retry-After", String(retryAfter));
-  res.status(statusOf[error.code]).json(errorBody(error));
+  res.status(errorStatus[error.code]).json(errorBody(error));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -86,7 +68,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * scripts, no styles) elsewhere. Server-side failures (5xx) carry the request id.
  */
 export function sendErrorFor(req: Request, res: Response, error: AppError): void {
-  const status = statusOf[error.code];
+  const status = errorStatus[error.code];
   const id = status >= 500 ? requestIdOf(req) : undefined;
   // (Express routes /API/… as /api/…: paths match whatever their case.)
   if (/^\/api(?:[/?]|$)/i.test(req.originalUrl)) {

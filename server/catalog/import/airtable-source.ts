@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { AppError, type ErrorCode } from "../../errors.ts";
+import type { ErrorCode } from "#contracts/api-error";
+import { AppError } from "../../errors.ts";
 import { SourceError, type SourceEntry } from "./import-service.ts";
 import { splitTags } from "../../image-text/text.ts";
 

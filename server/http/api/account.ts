@@ -3,12 +3,11 @@ import { STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { ApiErrorBody } from "#contracts/api-error";
+import { errorStatus, type ApiErrorBody, type ErrorCode } from "#contracts/api-error";
 import { notStorable, storableText, unstorableField } from "#contracts/text";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
-import { AppError, type ErrorCode } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { statusOf } from "../errors.ts";
 import { webRequest } from "../web-request.ts";
 
 /** The client's address, as Express resolves it under the TRUST_PROXY setting. */
@@ -57,7 +56,7 @@ export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
   };
 }
 
-const codeOfStatus = new Map(Object.entries(statusOf).map(([code, status]) => [status, code as ErrorCode]));
+const codeOfStatus = new Map<number, ErrorCode>(Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]));
 
 /** A Better Auth refusal (`{ code, message, ...}` or no body at all) in the API's error shape. */
 async function authErrorBody(response: Response): Promise<ApiErrorBody> {
