@@ -1,13 +1,14 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { Router } from "express";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiErrorBody } from "#contracts/api-error";
 import { creatorPage, imageDetail, imagePage, tagList, type ImageDetail } from "#contracts/catalog";
 import type { z } from "zod";
 import { testDatabase } from "../../test/database.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
 import { apiRouter } from "../http/app.ts";
 import { startTestApp, TEST_BASE_URL } from "../http/test-app.ts";
-import { openApiPath } from "./openapi-document.ts";
+import { apiOperations, openApiPath } from "./openapi-document.ts";
 
 /**
  * GET /api/openapi.json is a valid OpenAPI 3.1 document that describes every route the server
@@ -16,7 +17,7 @@ import { openApiPath } from "./openapi-document.ts";
  */
 
 const database = await testDatabase();
-const { services, call } = await startTestApp(database);
+const { services, call, signUp } = await startTestApp(database);
 
 interface OpenApi {
   openapi: string;
@@ -88,4 +89,33 @@ describe("GET /api/openapi.json", () => {
     const operation = document.paths["/api/images/{id}"]!.get!;
     expect(operation.responses["200"]).toEqual({ description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/ImageDetail" } } } });
   });
+
+  it("lists every status an operation answers to malformed ids and parameters, signed in or not, from this site or another", async () => {
+    /** Path parameters no route takes: not whole numbers, out of range, not percent-encoded UTF-8. */
+    const badSegments = ["0", "-1", "1.5", "abc", "99999999999", "%E0%A4%A", "%FF"];
+    /** Query values no parameter takes (numbers, enums, cursors, ids). */
+    const badValues = ["-1", "0", "abc", "%FF", "9".repeat(30)];
+    const cookies = await signUp("Fuzzy Tester");
+    const undocumented: string[] = [];
+    let requests = 0;
+    for (const operation of apiOperations) {
+      const documented = document.paths[`/api${openApiPath(operation.path)}`]![operation.method]!.responses;
+      const send = async (path: string, options: { cookies?: string; from?: string }) => {
+        requests++;
+        const res = await call(operation.method.toUpperCase(), path, { ...options, ...(operation.body ? { json: {} } : {}) });
+        const answer = `${operation.method.toUpperCase()} ${path} ${options.cookies ? "signed in" : "signed out"}${options.from ? " from another site" : ""}: ${res.status}`;
+        if (!(String(res.status) in documented)) undocumented.push(answer);
+        if (res.status >= 400 && operation.method !== "head") expect(apiErrorBody.safeParse(await res.json()).success, answer).toBe(true);
+        else await res.body?.cancel();
+      };
+      const paths = operation.path.includes(":")
+        ? badSegments.map((segment) => operation.path.replace(/:\w+/g, segment))
+        : Object.keys(operation.query?.shape ?? {}).flatMap((name) => badValues.map((value) => `${operation.path}?${name}=${value}`));
+      for (const path of paths.length ? paths : [operation.path]) {
+        for (const options of [{}, { cookies }, { cookies, from: "https://elsewhere.example" }]) await send(`/api${path}`, options);
+      }
+    }
+    expect(requests).toBeGreaterThan(200);
+    expect(undocumented).toEqual([]);
+  }, 120_000);
 });

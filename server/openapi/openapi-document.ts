@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiErrorBody } from "#contracts/api-error";
+import { apiErrorBody, errorStatus, type ErrorCode } from "#contracts/api-error";
 import {
   creatorNameParam,
   creatorPage,
@@ -486,9 +486,33 @@ function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
   });
 }
 
+/**
+ * The refusals every operation of its shape may answer, beside those it names: a malformed
+ * path parameter (not a whole number, or not percent-encoded UTF-8), query or body; no
+ * session; a change sent from another site; a JSON body over 64 KB.
+ */
+function refusalsOf(operation: ApiOperation): Partial<Record<ErrorCode, string>> {
+  const changes = operation.method !== "get" && operation.method !== "head";
+  return {
+    ...(operation.path.includes(":") || operation.query || operation.body || operation.file ? { BAD_REQUEST: "A parameter or the body is malformed (`field` names it)" } : {}),
+    ...(operation.session === "required" ? { UNAUTHENTICATED: "Not signed in" } : {}),
+    ...(changes ? { FORBIDDEN: "Sent from another site" } : {}),
+    ...(operation.body ? { PAYLOAD_TOO_LARGE: "The body is over 64 KB" } : {}),
+  };
+}
+
+/** Every answer of an operation: its own, and its shape's refusals at the status their code answers (contracts/api-error.ts). */
+export function answersOf(operation: ApiOperation): Record<number, Answer> {
+  const refusals = Object.entries(refusalsOf(operation)).map(([code, description]): [number, Answer] => [
+    errorStatus[code as ErrorCode],
+    operation.method === "head" ? { description } : error(description),
+  ]);
+  return { ...Object.fromEntries(refusals), ...operation.answers };
+}
+
 function operationObject(operation: ApiOperation) {
   const responses = Object.fromEntries(
-    Object.entries(operation.answers).map(([status, answer]) => [
+    Object.entries(answersOf(operation)).map(([status, answer]) => [
       status,
       {
         description: answer.description,
