@@ -8,6 +8,6 @@ describe("the server", () => {
     const page = await newPage();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    expect(await page.title()).toBeDefined();
+    expect(await page.title()).toBe("Stockroom · Free AI-generated stock images");
   });
 });
