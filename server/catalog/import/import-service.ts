@@ -6,6 +6,7 @@ import type { Logger } from "../../logger.ts";
 import { sha256 } from "../../media/keys.ts";
 import { colorLabelsOfFile } from "../../media/palette.ts";
 import type { Imaging } from "../../media/image-pool.ts";
+import { smallestJpeg } from "../../media/smallest-jpeg.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import { createImageFiles } from "../../media/image-files.ts";
 import { createMediaRepository } from "../../media/media-repository.ts";
@@ -178,7 +179,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         if (!batch.length) break;
         const labels = new Map<number, ColorName[]>();
         for (const image of batch) {
-          const smallest = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+          const smallest = smallestJpeg(image.variants);
           const object = await media.read(smallest?.key ?? image.originalKey);
           try {
             if (!object) throw new Error(`${smallest?.key ?? image.originalKey} is missing`);
