@@ -11,8 +11,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const { services, requestId } = context as AppLoadContext;
-  services.log.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`, error);
+  const { log, requestId } = context as AppLoadContext;
+  log.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`, error);
 };
 
 /**

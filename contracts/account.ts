@@ -28,4 +28,6 @@ export interface PublicSettings {
   socialUrl: string;
   googleEnabled: boolean;
   passwordMinLength: number;
+  /** UPLOAD_MAX_MB in bytes: the largest file /upload and the avatar take. */
+  uploadMaxBytes: number;
 }

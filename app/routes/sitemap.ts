@@ -6,7 +6,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 
 /** sitemap.xml: the static pages and every published image's own page, streamed. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { settings, services } = context;
+  const { settings, services, log } = context;
   const encoder = new TextEncoder();
   const url = (path: string, updatedAt?: string) =>
     encoder.encode(`<url><loc>${escapeXml(settings.baseUrl + path)}</loc>${updatedAt ? `<lastmod>${updatedAt}</lastmod>` : ""}</url>\n`);
@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
         controller.enqueue(encoder.encode("</urlset>\n"));
         controller.close();
       } catch (error) {
-        services.log.error("sitemap.xml failed", error);
+        log.error("sitemap.xml failed", error);
         controller.error(error);
       }
     },

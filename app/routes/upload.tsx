@@ -8,7 +8,7 @@ export const meta = () => [{ title: "Upload · Stockroom" }, { name: "robots", c
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   creatorOrAdmin(await context.viewer(), request);
-  return { maxBytes: context.services.config.uploadMaxBytes };
+  return { maxBytes: context.settings.uploadMaxBytes };
 }
 
 /** /upload: creators and admins add images; each file is processed in the background. */

@@ -1,13 +1,29 @@
 import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Logger } from "../logger.ts";
+import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { Services } from "../services.ts";
 import { requestIdOf } from "./request-id.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 
+/** The services a page may call, and what each may reach through them. */
+const pageServiceNames = ["accounts", "likes", "receipts", "collections", "moderation", "members", "audit", "insights", "imageEdits", "avatars"] as const;
+
+/**
+ * What loaders and actions may call: no configuration (its secrets), storage, Better Auth or
+ * job internals, and no catalog read of hidden images (admins read those through the
+ * moderation service, which checks the role). Log through the context's `log`.
+ */
+export type PageServices = Pick<Services, (typeof pageServiceNames)[number]> & { catalog: Omit<CatalogService, "anyStatus" | "anyStatusByIds" | "close"> };
+
+function pageServices(services: Services): PageServices {
+  const { anyStatus: _anyStatus, anyStatusByIds: _anyStatusByIds, close: _close, ...catalog } = services.catalog;
+  return { ...(Object.fromEntries(pageServiceNames.map((name) => [name, services[name]])) as Pick<Services, (typeof pageServiceNames)[number]>), catalog };
+}
+
 /** What every React Router loader and action receives as `context`. */
 export type RequestContext = {
-  services: Services;
+  services: PageServices;
   settings: PublicSettings;
   /** The signed-in person, looked up once per request on first use. */
   viewer(): Promise<Viewer | null>;
@@ -30,6 +46,7 @@ export function publicSettings(services: Services): PublicSettings {
     socialUrl: config.socialUrl,
     googleEnabled: config.google !== undefined,
     passwordMinLength: config.passwordMinLength,
+    uploadMaxBytes: config.uploadMaxBytes,
   };
 }
 
@@ -39,7 +56,7 @@ export function requestContext(
   page: { nonce: string | undefined; finishPage: (html: string, nonce: string | undefined) => string },
 ): RequestContext {
   return {
-    services,
+    services: pageServices(services),
     settings: publicSettings(services),
     viewer: () => viewerOf(req, services),
     requestId: requestIdOf(req),
