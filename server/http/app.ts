@@ -32,7 +32,7 @@ import { observeRequests } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
 import { servedMethodsOnly } from "./methods.ts";
 import { privateWhenSignedIn } from "./private-answers.ts";
-import { requestId } from "./request-id.ts";
+import { requestId } from "../observability/request-id.ts";
 import { cspNonceOf, newNonce, pageCsp, pageSecurity, securityHeaders } from "./security-headers.ts";
 
 declare module "react-router" {

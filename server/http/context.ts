@@ -3,7 +3,7 @@ import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Logger } from "../logger.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { Services } from "../services.ts";
-import { requestIdOf } from "./request-id.ts";
+import { requestIdOf } from "../observability/request-id.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 
 /** The services a page may call, and what each may reach through them. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorStatus, type ApiErrorBody } from "#contracts/api-error";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { requestIdOf } from "./request-id.ts";
+import { requestIdOf } from "../observability/request-id.ts";
 
 /** A Zod failure as the AppError that names the field at fault. */
 export function fromZod(error: z.ZodError): AppError {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { RequestLine } from "../logger.ts";
-import { requestIdOf } from "../http/request-id.ts";
+import { requestIdOf } from "./request-id.ts";
 import { pathOf, type RouteTemplateOf } from "./route-template.ts";
 
 /** Paths that hold a secret themselves: Better Auth's reset link carries its token in the path. */
