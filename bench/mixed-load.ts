@@ -26,6 +26,8 @@ const { values: flags } = parseArgs({
     warmup: { type: "string", default: "5" },
     rows: { type: "string", default: "20000" },
     accounts: { type: "string", default: "20" },
+    /** Metrics (scraped every 5 s, as Prometheus would) and JSON logs with a line per request on: what they cost. */
+    observed: { type: "boolean", default: false },
   },
 });
 const number = (name: keyof typeof flags) => {
@@ -158,10 +160,12 @@ async function main() {
     });
   }
   try {
+    const metricsPort = await freePort();
+    const observed = flags.observed ? { LOG_LEVEL: "info", LOG_FORMAT: "json", METRICS_PORT: String(metricsPort) } : {};
     const server = await startServer({
       port: await freePort(),
       dataDir,
-      env: { DEMO_IMAGES: "0", LOG_LEVEL: "error", AUTH_RATE_LIMIT_PER_IP: "100000" },
+      env: { DEMO_IMAGES: "0", LOG_LEVEL: "error", AUTH_RATE_LIMIT_PER_IP: "100000", ...observed },
     });
     stop = server.stop;
     log(`Filling ${ROWS.toLocaleString("en")} catalog rows...`);
@@ -176,7 +180,9 @@ async function main() {
     log(`Measuring: ${DURATION} s at ${RATE} requests/s, open loop (latency from each request's due time)...`);
     const cpuBefore = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(dataDir), generator: process.cpuUsage() };
     const started = performance.now();
+    const scrapes = flags.observed ? setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), 5000) : undefined;
     const result = await openLoop({ origin: server.baseUrl, rate: RATE, seconds: DURATION, next });
+    clearInterval(scrapes);
     const wall = (performance.now() - started) / 1000;
     const cpu = {
       server: (cpuSeconds(server.pid) - cpuBefore.server) / wall,
