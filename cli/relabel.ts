@@ -31,7 +31,7 @@ await runCommand("media:relabel", usage, async () => {
   process.once("SIGTERM", onSignal);
   try {
     const repository = createMediaRepository(database.db);
-    const files = createImageFiles({ media: createMediaStorage(config), repository, licenseUrl: licenseUrlOf(config.baseUrl), imaging: imagingOf(config) });
+    const files = createImageFiles({ media: createMediaStorage(config), repository, licenseUrl: licenseUrlOf(config.baseUrl), imaging: imagingOf(config, database.db) });
     let bar: ReturnType<typeof progressBar> | undefined;
     const summary = await createRelabelService({ repository, files, log })
       .run({ onProgress: (done, total) => (bar ??= progressBar("Labelling", total)).update(done), signal: stop.signal })

@@ -135,7 +135,7 @@ export function createServices(deps: {
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
-  const imaging = imagingOf(config);
+  const imaging = imagingOf(config, db);
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE], onOutcome: (queue, outcome) => metrics.job(queue, outcome) });
   const mediaRepository = createMediaRepository(db);
   const uploadsRepository = createUploadsRepository(db);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
+import { signingIdentities } from "../db/schema.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
 import { ROOT_CERTIFICATE_PATH } from "../http/app.ts";
 import { startTestApp } from "../http/test-app.ts";
@@ -65,10 +66,18 @@ describe("Content Credentials on every download", () => {
     expect(report.failures).toContain("assertion.dataHash.mismatch");
   });
 
-  it("signs with the same certificate after a restart", async () => {
+  it("signs with the same certificate after a restart, and on another instance with a DATA_DIR of its own", async () => {
     const first = await (await app.call("GET", ROOT_CERTIFICATE_PATH)).text();
-    const restarted = await startTestApp(database, { DATA_DIR: dataDir });
-    expect(await (await restarted.call("GET", ROOT_CERTIFICATE_PATH)).text()).toBe(first);
-    expect(await restarted.services.imaging.signer.fingerprint()).toBe(await app.services.imaging.signer.fingerprint());
+    for (const other of [await startTestApp(database, { DATA_DIR: dataDir }), await startTestApp(database, { DATA_DIR: scratchDir("another-instance") })]) {
+      expect(await (await other.call("GET", ROOT_CERTIFICATE_PATH)).text()).toBe(first);
+      expect(await other.services.imaging.signer.fingerprint()).toBe(await app.services.imaging.signer.fingerprint());
+    }
+  });
+
+  it("keeps the signing key out of the database in clear", async () => {
+    const [kept] = await database.db.select().from(signingIdentities);
+    expect(kept!.chainPem).toContain("BEGIN CERTIFICATE");
+    expect(kept!.sealedKey).not.toContain("PRIVATE KEY");
+    expect(Buffer.from(kept!.sealedKey, "base64").toString("latin1")).not.toContain("PRIVATE KEY");
   });
 });

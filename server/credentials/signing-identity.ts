@@ -1,15 +1,16 @@
-import { createPrivateKey, X509Certificate, type KeyObject } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { createCipheriv, createDecipheriv, createPrivateKey, hkdfSync, randomBytes, X509Certificate, type KeyObject } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { SigningIdentityRepository } from "./signing-identity-repository.ts";
 
 /**
- * The site's signing identity for Content Credentials (decision 028): an ECDSA P-256 root
+ * The site's signing identity for Content Credentials (decision 030): an ECDSA P-256 root
  * certificate ("{site} Content Credentials Root") and a signing certificate it issued, with
  * the extensions C2PA validators require (end entity: CA:FALSE, keyUsage digitalSignature,
  * extendedKeyUsage emailProtection; root: CA:TRUE, keyCertSign). Made on first use and kept
- * under DATA_DIR/credentials/ (the key readable by the owner only), so a restart signs with
- * the same certificate; an operator's own (C2PA_SIGNING_CERT / C2PA_SIGNING_KEY, PEM files,
- * the certificate file holding the chain up to its CA) replaces it, for several instances.
+ * in the database, the key sealed with AUTH_SECRET, so that every instance and every operator
+ * command signs with the same certificate, and a restart changes nothing; an operator's own
+ * (C2PA_SIGNING_CERT / C2PA_SIGNING_KEY, PEM files, the certificate file holding the chain up
+ * to its CA) replaces it.
  */
 export interface SigningIdentity {
   /** The signing certificate first, then its issuers, DER. */
@@ -22,7 +23,9 @@ export interface SigningIdentity {
 }
 
 export interface SigningIdentitySource {
-  dataDir: string;
+  repository: SigningIdentityRepository;
+  /** AUTH_SECRET, which seals the site's own key in the database. */
+  secret: string;
   siteName: string;
   /** An operator's own certificate chain and key (PEM file paths); unset: the site's own, made on first use. */
   operator: { certFile: string; keyFile: string } | undefined;
@@ -58,7 +61,7 @@ async function x509Library() {
 }
 
 /** A new root and signing certificate for `siteName`, valid ten years; PEM. */
-async function makeIdentity(siteName: string): Promise<{ certPem: string; keyPem: string }> {
+export async function makeIdentity(siteName: string): Promise<{ certPem: string; keyPem: string }> {
   const x509 = await x509Library();
   const { subtle } = crypto;
   const notBefore = new Date(Date.now() - 24 * 3600 * 1000);
@@ -104,28 +107,52 @@ async function makeIdentity(siteName: string): Promise<{ certPem: string; keyPem
   };
 }
 
-/** The site's own identity under `dataDir`, made the first time. */
-async function siteIdentity(dataDir: string, siteName: string): Promise<{ certPem: string; keyPem: string }> {
-  const folder = path.join(dataDir, "credentials");
-  const certFile = path.join(folder, "signing-chain.pem");
-  const keyFile = path.join(folder, "signing-key.pem");
+/** The name the site's own identity is kept under. */
+const SITE_IDENTITY = "site";
+
+/** AES-256-GCM with a key derived from `secret`: what keeps the private key unreadable in the database and its backups. */
+function sealingKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "stockroom", "content-credentials signing key", 32));
+}
+
+function sealKey(keyPem: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealingKey(secret), iv);
+  const sealed = Buffer.concat([cipher.update(keyPem, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
+}
+
+function unsealKey(sealed: string, secret: string): string {
+  const bytes = Buffer.from(sealed, "base64");
+  const decipher = createDecipheriv("aes-256-gcm", sealingKey(secret), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
   try {
-    return { certPem: readFileSync(certFile, "utf8"), keyPem: readFileSync(keyFile, "utf8") };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    throw new Error("The site's Content Credentials key was sealed with another AUTH_SECRET: start every instance and command with the AUTH_SECRET it was made with");
   }
-  const made = await makeIdentity(siteName);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  writeFileSync(keyFile, made.keyPem, { mode: 0o600 });
-  writeFileSync(certFile, made.certPem, { mode: 0o644 });
-  return made;
+}
+
+/** The site's own identity, kept in the database, made by the first that needs it. */
+async function siteIdentity(source: SigningIdentitySource): Promise<{ certPem: string; keyPem: string }> {
+  let kept = await source.repository.find(SITE_IDENTITY);
+  if (!kept) {
+    const made = await makeIdentity(source.siteName);
+    kept = await source.repository.keepFirst(SITE_IDENTITY, { chainPem: made.certPem, sealedKey: sealKey(made.keyPem, source.secret) });
+  }
+  return { certPem: kept.chainPem, keyPem: unsealKey(kept.sealedKey, source.secret) };
 }
 
 /** The identity the site signs with: the operator's, or its own. */
 export async function loadSigningIdentity(source: SigningIdentitySource): Promise<SigningIdentity> {
   const { certPem, keyPem } = source.operator
     ? { certPem: readFileSync(source.operator.certFile, "utf8"), keyPem: readFileSync(source.operator.keyFile, "utf8") }
-    : await siteIdentity(source.dataDir, source.siteName);
+    : await siteIdentity(source);
+  return identityOf(certPem, keyPem);
+}
+
+/** A signing identity from its certificate chain and key, PEM, checked to belong together. */
+export function identityOf(certPem: string, keyPem: string): SigningIdentity {
   const chain = pemBlocks(certPem);
   if (!chain.length) throw new Error("C2PA_SIGNING_CERT holds no PEM certificate");
   const key = createPrivateKey(keyPem);

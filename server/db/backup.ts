@@ -115,6 +115,13 @@ export async function backupDatabase(
 }
 
 /**
+ * Tables an installation fills before anything is stored in it: the search synonyms its
+ * migration ships and the signing identity its first start makes. A restore replaces them
+ * with the backup's, like every other table's rows.
+ */
+const FILLED_BY_INSTALLATION = new Set(["search_synonyms", "signing_identities"]);
+
+/**
  * Loads a backup into this database, in one transaction: it must be migrated to the
  * backup's level and hold no rows yet. `beforeCommit` runs last (e.g. to restore the media),
  * so a failure there leaves the database as it was.
@@ -135,6 +142,7 @@ export async function restoreDatabase(
     }
     const tables = await tablesInOrder(client);
     for (const table of tables) {
+      if (FILLED_BY_INSTALLATION.has(table)) continue;
       const { rows } = await client.query(`select 1 from public.${ident(table)} limit 1`);
       if (rows.length) throw new Error(`The database is not empty (table ${table} has rows); restore into a fresh DATA_DIR or database`);
     }

@@ -519,6 +519,21 @@ export const uploads = pgTable(
   (t) => [index("uploads_user_idx").on(t.userId, t.createdAt.desc()), check("uploads_status_check", sql`${t.status} in ('queued', 'processing', 'done', 'failed')`)],
 );
 
+/* ------------------------------------------------------- signing identity */
+
+/**
+ * The site's own Content Credentials signing identity (decision 030), one row per kind: the
+ * certificate chain (PEM) and its private key sealed with AUTH_SECRET (AES-256-GCM), so that
+ * every instance and every operator command signs with the same certificate. The first
+ * instance to need it makes it; the others read it (server/credentials/signing-identity-repository.ts).
+ */
+export const signingIdentities = pgTable("signing_identities", {
+  name: text("name").primaryKey(),
+  chainPem: text("chain_pem").notNull(),
+  sealedKey: text("sealed_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /* ----------------------------------------------------------------- audit log */
 
 /**

@@ -1,6 +1,8 @@
 import type { Config } from "../config.ts";
 import { createContentSigner, type ContentSigner } from "../credentials/signer.ts";
 import { loadSigningIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
+import { createSigningIdentityRepository } from "../credentials/signing-identity-repository.ts";
+import type { Db } from "../db/database.ts";
 
 /**
  * The one bounded pool every piece of image work runs in (decoding, resizing, encoding, signing:
@@ -38,11 +40,11 @@ export interface Imaging {
   signer: ContentSigner;
 }
 
-/** The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS). */
-export function imagingOf(config: Pick<Config, "imaging" | "dataDir">): Imaging {
+/** The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS), signing with the identity kept in `db`. */
+export function imagingOf(config: Pick<Config, "imaging" | "authSecret">, db: Db): Imaging {
   return {
     pool: createImagePool(config.imaging.concurrency),
     maxPixels: config.imaging.maxPixels,
-    signer: createContentSigner(() => loadSigningIdentity({ dataDir: config.dataDir, siteName: SITE_NAME, operator: config.imaging.signingIdentity })),
+    signer: createContentSigner(() => loadSigningIdentity({ repository: createSigningIdentityRepository(db), secret: config.authSecret, siteName: SITE_NAME, operator: config.imaging.signingIdentity })),
   };
 }

@@ -1,6 +1,5 @@
-import { scratchDir } from "../../test/scratch-dir.ts";
 import { createContentSigner } from "../credentials/signer.ts";
-import { loadSigningIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
+import { identityOf, makeIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
 import { createImagePool, type Imaging } from "./image-pool.ts";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
@@ -14,7 +13,10 @@ export const TEST_LICENSE_URL = "http://stockroom.test/license";
 export const TEST_IMAGING: Imaging = {
   pool: createImagePool(2),
   maxPixels: 100_000_000,
-  signer: createContentSigner(() => loadSigningIdentity({ dataDir: scratchDir("credentials"), siteName: SITE_NAME, operator: undefined })),
+  signer: createContentSigner(async () => {
+    const made = await makeIdentity(SITE_NAME);
+    return identityOf(made.certPem, made.keyPem);
+  }),
 };
 
 export function solidImage(width: number, height: number, color: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
