@@ -38,7 +38,7 @@ describe("the admin area", () => {
     await hydrated(page);
     await signInThroughForm(page, adminEmail, PASSWORD);
     await page.waitForURL("**/admin/moderation");
-    await expect.poll(() => page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents()).toEqual(["Moderation", "Images", "Accounts", "Insights", "Activity"]);
+    await expect.poll(() => page.getByRole("navigation", { name: "Admin" }).getByRole("link").allTextContents()).toEqual(["Moderation", "Images", "Accounts", "Insights", "Search", "Activity"]);
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Accounts" }).click();
     await page.getByRole("searchbox", { name: "Search accounts" }).fill(memberEmail);
