@@ -14,15 +14,24 @@ export const notStorable = (name: string) => `${name} must not contain NUL chara
 
 /**
  * The name of the first field in `value` (a parsed query, body or path parameters, nested
- * fields named `outer.inner`) whose text is not storable; undefined when all are.
+ * fields named `outer.inner`) whose text is not storable; undefined when all are. Walked with
+ * a list of its own rather than by recursion: a JSON body nested thousands deep is valid JSON.
  */
-export function unstorableField(value: unknown, prefix?: string): string | undefined {
-  if (typeof value === "string") return storableText(value) ? undefined : (prefix ?? "value");
-  if (typeof value !== "object" || value === null) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const field = Array.isArray(value) ? (prefix ?? "value") : prefix ? `${prefix}.${key}` : key;
-    const found = storableText(key) ? unstorableField(inner, field) : (prefix ?? "a field name");
-    if (found) return found;
+export function unstorableField(value: unknown): string | undefined {
+  const pending: Array<{ value: unknown; prefix: string | undefined }> = [{ value, prefix: undefined }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, prefix } = next;
+    if (typeof value === "string") {
+      if (!storableText(value)) return prefix ?? "value";
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const inner: typeof pending = [];
+    for (const [key, child] of Object.entries(value)) {
+      if (!storableText(key)) return prefix ?? "a field name";
+      inner.push({ value: child, prefix: Array.isArray(value) ? (prefix ?? "value") : prefix ? `${prefix}.${key}` : key });
+    }
+    pending.push(...inner.reverse());
   }
   return undefined;
 }

@@ -460,6 +460,12 @@ describe("hostile input", () => {
       { method: "GET", path: "/api/auth/verify-email?token=true&callbackURL=oN.", headers: {} },
       "",
     ],
+    [
+      "a JSON body nested 5,000 deep, sent signed in (seed 1714784860 found it)",
+      400,
+      { method: "POST", path: "/api/auth/update-session", headers: { ...json, cookie: sessions[0] }, body: Buffer.from("[".repeat(5000) + "]".repeat(5000)) },
+      '"code":"VALIDATION_ERROR"',
+    ],
     ["an unknown Better Auth endpoint", 404, { method: "GET", path: "/api/auth/no-such-thing", headers: {} }, '"code":"NOT_FOUND"'],
     ["a TRACE from a page of the site", 405, { method: "TRACE", path: "/", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/` } }, "This site does not answer TRACE requests"],
     ["a PROPFIND to the API from a page of the site", 405, { method: "PROPFIND", path: "/api/images", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/search` } }, '"code":"METHOD_NOT_ALLOWED"'],
