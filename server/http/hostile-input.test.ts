@@ -41,7 +41,7 @@ async function signUp(name: string): Promise<string> {
   expect(res.status).toBe(200);
   return cookiesFrom(res.headers);
 }
-const sessions = [await signUp("Fuzzy"), await signUp("Wuzzy")];
+const sessions = [await signUp("Fuzzy"), await signUp("Wuzzy")] as const;
 
 // ---------------------------------------------------------------------------------------
 // What is sent
