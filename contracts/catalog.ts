@@ -226,8 +226,8 @@ export function imagePath(id: number, slug: string): string {
   return `/images/${id}-${slug}`;
 }
 
-/** Splits the `{id}-{slug}` segment; the slug is cosmetic, the id decides. */
-export function parseImageSegment(segment: string): number | null {
+/** The id of an `{id}-{slug}` path segment (an image's, a collection's); the slug is cosmetic, the id decides. */
+export function parseIdSegment(segment: string): number | null {
   const match = /^(\d{1,10})(?:-|$)/.exec(segment);
   const id = match ? Number(match[1]) : NaN;
   return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;

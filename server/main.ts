@@ -11,7 +11,7 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
 import { describeFailure } from "./errors.ts";
 import { createHttpApp } from "./http/app.ts";
-import { createHttpServer } from "./http/limits.ts";
+import { createHttpServer } from "./http/http-server.ts";
 import { stoppable } from "./http/stopping.ts";
 import { serveMetrics } from "./observability/metrics.ts";
 import { createLogger } from "./logger.ts";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { data, redirect } from "react-router";
-import { parseImageSegment } from "#contracts/catalog";
+import { parseIdSegment } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { BackToGallery } from "~/components/back-to-gallery";
 import { collectionDownloadUrl } from "~/components/collections/api";
@@ -19,7 +19,7 @@ const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
 const preloadModal = () => void import("~/features/gallery/image-modal");
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = parseImageSegment(params.segment);
+  const id = parseIdSegment(params.segment);
   if (id === null) throw data(null, { status: 404 });
   const viewer = await context.viewer();
   const collection = await orNotFound(context.services.collections.get(viewer, id, { limit: PAGE_SIZE_DEFAULT }));

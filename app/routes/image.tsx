@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useOutletContext } from "react-router";
-import { parseImageSegment, type ImageSummary } from "#contracts/catalog";
+import { parseIdSegment, type ImageSummary } from "#contracts/catalog";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { neighboursAt } from "~/features/gallery/overlay-stepping";
@@ -10,7 +10,7 @@ import type { GalleryOutletContext } from "./gallery";
 import type { Route } from "./+types/image";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseImageSegment(params.segment);
+  const id = parseIdSegment(params.segment);
   if (id === null) throw data(null, { status: 404 });
   const viewer = await context.viewer();
   const image = await orNotFound(context.services.catalog.get(id, viewer?.id));

@@ -1,12 +1,11 @@
-import { createServer, type RequestListener, type Server } from "node:http";
 import type { RequestHandler } from "express";
 import { AppError } from "../errors.ts";
 import { sendErrorFor } from "./errors.ts";
 
 /**
- * Limits a request meets before any work is done for it (decision 011): Node refuses an
- * over-long request line or header block (431) and slow senders; the app refuses long URLs
- * (414) and large bodies (413) before reading them whole.
+ * Limits a request meets before any work is done for it (decision 011): the app refuses long
+ * URLs (414) and large bodies (413) before reading them whole. (Node itself refuses an over-long
+ * header block and slow senders: server/http/http-server.ts.)
  */
 
 /** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
@@ -26,24 +25,6 @@ export function bodyLimits(uploadMaxBytes: number): RequestHandler {
 
 /** Longest path + query string. */
 export const MAX_URL_LENGTH = 4096;
-/** Request line + headers; Node answers 431 above it. */
-export const MAX_HEADER_BYTES = 16 * 1024;
-
-/** The HTTP server for `app`, with limits against oversized headers and slow clients. */
-export function createHttpServer(app: RequestListener): Server {
-  return createServer(
-    {
-      maxHeaderSize: MAX_HEADER_BYTES,
-      // The whole header block within 15 s, the whole request within 30 s of the connection's first byte.
-      headersTimeout: 15_000,
-      requestTimeout: 30_000,
-      // Longer than a load balancer usually keeps its idle connections (60 s), so the balancer closes first.
-      keepAliveTimeout: 65_000,
-    },
-    app,
-  );
-}
-
 /** 414 for a URL over MAX_URL_LENGTH characters (the JSON error shape under /api). */
 export const urlLimit: RequestHandler = (req, res, next) => {
   if (req.originalUrl.length <= MAX_URL_LENGTH) return next();

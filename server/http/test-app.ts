@@ -11,7 +11,7 @@ import type { Database } from "../db/database.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { createServices } from "../services.ts";
 import { createHttpApp } from "./app.ts";
-import { createHttpServer } from "./limits.ts";
+import { createHttpServer } from "./http-server.ts";
 
 /** The public origin API tests pretend the site has: pages of the site send it as Origin. */
 export const TEST_BASE_URL = "http://stockroom.test";
