@@ -1,5 +1,5 @@
 import { roles, type Role } from "#contracts/account";
-import type { MembersService } from "../server/admin/members-service.ts";
+import type { AccountAdminService } from "../server/admin/account-admin-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
@@ -15,18 +15,18 @@ log as made by "command line". Works while the server runs.`;
 
 const grantable = roles.filter((role): role is Exclude<Role, "member"> => role !== "member");
 
-async function run(members: MembersService, command: "grant" | "revoke" | "list", email: string, role: Role): Promise<void> {
+async function run(accountAdmin: AccountAdminService, command: "grant" | "revoke" | "list", email: string, role: Role): Promise<void> {
   if (command === "list") {
-    const found = await members.withRoles();
+    const found = await accountAdmin.withRoles();
     if (found.length === 0) return console.log("No creators or admins yet. Make one with: npm run admin -- grant <email>");
-    for (const member of found) {
-      const disabled = member.disabledAt ? " (disabled)" : "";
-      console.log(`${member.role.padEnd(8)} ${terminalSafe(`${member.email}  ${member.name}`)}${disabled}`);
+    for (const account of found) {
+      const disabled = account.disabledAt ? " (disabled)" : "";
+      console.log(`${account.role.padEnd(8)} ${terminalSafe(`${account.email}  ${account.name}`)}${disabled}`);
     }
     return;
   }
-  const { member, before } = await members.setRoleByEmail(email, role);
-  const who = terminalSafe(member.email);
+  const { account, before } = await accountAdmin.setRoleByEmail(email, role);
+  const who = terminalSafe(account.email);
   console.log(before === role ? `${who} already is ${article(role)} ${role}.` : `${who} is now ${article(role)} ${role} (was ${article(before)} ${before}).`);
 }
 
@@ -43,5 +43,5 @@ await runCommand("admin", usage, async () => {
   const role = command === "revoke" ? "member" : (values.role ?? "admin");
   if (!grantable.includes(role as never) && command === "grant") throw new UsageError(`--role must be admin or creator, not "${role}"`);
 
-  await withServices(({ members }) => run(members, command, args[0] ?? "", role as Role));
+  await withServices(({ accountAdmin }) => run(accountAdmin, command, args[0] ?? "", role as Role));
 });

@@ -15,7 +15,7 @@ export type ImageStatus = (typeof imageStatuses)[number];
 export type AdminImage = ImageSummary & { status: ImageStatus };
 
 /** An account as admins manage it (the accounts tab, the admin command). */
-export interface Member {
+export interface ManagedAccount {
   id: string;
   name: string;
   email: string;

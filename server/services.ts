@@ -1,7 +1,7 @@
 import { createAuditRepository } from "./audit/audit-repository.ts";
 import { createAuditService, type AuditService } from "./audit/audit-service.ts";
-import { createMembersRepository } from "./admin/members-repository.ts";
-import { createMembersService, type MembersService } from "./admin/members-service.ts";
+import { createAccountAdminRepository } from "./admin/account-admin-repository.ts";
+import { createAccountAdminService, type AccountAdminService } from "./admin/account-admin-service.ts";
 import { createModerationService, type ModerationService } from "./admin/moderation-service.ts";
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
@@ -82,7 +82,7 @@ export interface Services {
   /** Moderation as admins do it in /admin: the queue, images of any status, hide, restore, dismiss. */
   moderation: ModerationService;
   /** Accounts as admins manage them: roles, disabling (server/admin/). */
-  members: MembersService;
+  accountAdmin: AccountAdminService;
   /** What admins did, newest first. */
   audit: AuditService;
   /** Admins: activity per day, top images and searches (server/insights/). */
@@ -166,7 +166,7 @@ export function createServices(deps: {
     receipts,
     reports,
     moderation: createModerationService({ reports, catalog }),
-    members: createMembersService({ members: createMembersRepository(db) }),
+    accountAdmin: createAccountAdminService({ repository: createAccountAdminRepository(db) }),
     audit: createAuditService({ audit: createAuditRepository(db) }),
     insights: createInsightsService({ insights: createInsightsRepository(db), catalog }),
     collections: createCollectionsService({ collections: createCollectionsRepository(db), catalog, downloads }),

@@ -7,7 +7,7 @@ import { requestIdOf } from "../observability/request-id.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 
 /** The services a page may call, and what each may reach through them. */
-const pageServiceNames = ["accounts", "search", "likes", "receipts", "collections", "moderation", "members", "audit", "insights", "imageEdits", "avatars"] as const;
+const pageServiceNames = ["accounts", "search", "likes", "receipts", "collections", "moderation", "accountAdmin", "audit", "insights", "imageEdits", "avatars"] as const;
 
 /**
  * What loaders and actions may call: no configuration (its secrets), storage, Better Auth or

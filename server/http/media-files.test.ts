@@ -105,7 +105,7 @@ describe("files of a hidden image", () => {
     // Admins still see them, to decide on a restore; never kept by a cache. A member does not.
     const adminCookies = await signUp("Ada Admin");
     const admin = await services.accounts.viewer(new Headers({ cookie: adminCookies }));
-    await services.members.setRoleByEmail(admin!.email, "admin");
+    await services.accountAdmin.setRoleByEmail(admin!.email, "admin");
     for (const url of urls) {
       const seen = await fetch(new URL(url, origin), { headers: { cookie: adminCookies } });
       expect(seen.status).toBe(200);

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { roles } from "#contracts/account";
-import type { Member } from "#contracts/admin";
+import type { ManagedAccount } from "#contracts/admin";
 import { longDate } from "~/lib/dates";
 import { ActionButton, sending, type ActionFetcher } from "./admin-forms";
 
@@ -11,7 +11,7 @@ const roleLabels = { member: "Member", creator: "Creator", admin: "Admin" } as c
  * and save, and disable (after asking) or enable. Not for the admin's own account: they
  * cannot lower their own role or shut themselves out.
  */
-export function AccountItem({ account, self, fetcher }: { account: Member; self: boolean; fetcher: ActionFetcher }) {
+export function AccountItem({ account, self, fetcher }: { account: ManagedAccount; self: boolean; fetcher: ActionFetcher }) {
   const roleId = useId();
   const busy = fetcher.state !== "idle";
   return (

@@ -35,18 +35,18 @@ export async function moderationAction(request: Request, context: AppLoadContext
 export async function accountAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const viewer = await context.viewer();
-  const { members } = context.services;
+  const { accountAdmin } = context.services;
   return runForm(
     context,
     form,
     accountInput,
     async (input): Promise<FormResult> => {
       if (input.intent === "role") {
-        const member = await members.setRole(viewer, input.accountId, input.role);
-        return { ok: true, message: `${member.email} is now ${member.role === "admin" ? "an admin" : `a ${member.role}`}.` };
+        const account = await accountAdmin.setRole(viewer, input.accountId, input.role);
+        return { ok: true, message: `${account.email} is now ${account.role === "admin" ? "an admin" : `a ${account.role}`}.` };
       }
-      const member = await members.setDisabled(viewer, input.accountId, input.intent === "disable");
-      return { ok: true, message: `${member.email} is ${member.disabledAt ? "disabled and signed out everywhere" : "enabled again"}.` };
+      const account = await accountAdmin.setDisabled(viewer, input.accountId, input.intent === "disable");
+      return { ok: true, message: `${account.email} is ${account.disabledAt ? "disabled and signed out everywhere" : "enabled again"}.` };
     },
     "Failed to change the account",
   );

@@ -9,7 +9,7 @@ export const meta = () => [{ title: "Accounts · Admin · Stockroom" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = accountsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const viewer = await context.viewer();
-  return { query, ...(await context.services.members.search(viewer, query.q, query.page)), me: viewer?.id };
+  return { query, ...(await context.services.accountAdmin.search(viewer, query.q, query.page)), me: viewer?.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -30,7 +30,7 @@ async function person(role: "member" | "creator" | "admin", name = `Person ${peo
   const email = `person${n}@example.test`;
   const res = await call("POST", "/api/auth/sign-up/email", { json: { name, email, password: "a long enough passphrase" } });
   expect(res.status).toBe(200);
-  if (role !== "member") await services.members.setRoleByEmail(email, role);
+  if (role !== "member") await services.accountAdmin.setRoleByEmail(email, role);
   const cookies = cookiesFrom(res.headers);
   const viewer = async () => (await services.accounts.viewer(new Headers({ cookie: cookies })))!;
   return { cookies, viewer };

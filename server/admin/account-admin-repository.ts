@@ -1,5 +1,5 @@
 import type { Role } from "#contracts/account";
-import type { Member } from "#contracts/admin";
+import type { ManagedAccount } from "#contracts/admin";
 import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
@@ -19,14 +19,14 @@ const memberColumns = {
 /** `%`, `_` and `\` in what someone typed match themselves, not any text. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface MembersRepository {
-  byId(id: string): Promise<Member | undefined>;
+export interface AccountAdminRepository {
+  byId(id: string): Promise<ManagedAccount | undefined>;
   /** Email addresses are compared without regard to case, as Better Auth stores them lower-cased. */
-  byEmail(email: string): Promise<Member | undefined>;
+  byEmail(email: string): Promise<ManagedAccount | undefined>;
   /** Accounts whose name or email contains `query` (all when empty), by email, one page. */
-  search(query: string, limit: number, offset: number): Promise<Member[]>;
+  search(query: string, limit: number, offset: number): Promise<ManagedAccount[]>;
   /** Creators and admins, by email. */
-  withRoles(): Promise<Member[]>;
+  withRoles(): Promise<ManagedAccount[]>;
   /** Sets the role and writes the audit row in one transaction; the role before, or undefined when there is no such account. */
   setRole(actor: Actor, id: string, role: Role): Promise<Role | undefined>;
   /**
@@ -36,7 +36,7 @@ export interface MembersRepository {
   setDisabled(actor: Actor, id: string, disabled: boolean): Promise<boolean>;
 }
 
-export function createMembersRepository(db: Db): MembersRepository {
+export function createAccountAdminRepository(db: Db): AccountAdminRepository {
   return {
     async byId(id) {
       const [row] = await db.select(memberColumns).from(user).where(eq(user.id, id));
