@@ -43,6 +43,7 @@ import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createImageEditsRepository } from "./studio/image-edits-repository.ts";
 import { createImageEditsService, type ImageEditsService } from "./studio/image-edits-service.ts";
 import { createAvatarService, type AvatarService } from "./studio/avatar-service.ts";
+import { createCreatorPagesRepository } from "./studio/creator-pages-repository.ts";
 import { createUploadsRepository } from "./studio/uploads-repository.ts";
 import { createUploadsService, UPLOAD_QUEUE, type UploadsService } from "./studio/uploads-service.ts";
 
@@ -138,12 +139,13 @@ export function createServices(deps: {
   const imaging = imagingOf(config, db);
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE], onOutcome: (queue, outcome) => metrics.job(queue, outcome) });
   const mediaRepository = createMediaRepository(db);
-  const uploadsRepository = createUploadsRepository(db);
+  const creatorPages = createCreatorPagesRepository(db);
   const files = createImageFiles({ media, repository: mediaRepository, licenseUrl, imaging });
   const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), files: files.downloads, receipts });
   const imports = createImportService({ db, media, log, licenseUrl, imaging });
   const uploads = createUploadsService({
-    uploads: uploadsRepository,
+    repository: createUploadsRepository(db),
+    creatorPages,
     imports,
     media,
     queue: jobs,
@@ -181,7 +183,7 @@ export function createServices(deps: {
       media,
       uploads,
     }),
-    avatars: createAvatarService({ uploads: uploadsRepository, files, mediaRepository, media, imaging }),
+    avatars: createAvatarService({ creatorPages, files, mediaRepository, media, imaging }),
     metrics,
     readiness: createReadiness({ pool, media }),
     async close() {

@@ -7,7 +7,7 @@ import type { MediaRepository } from "../media/media-repository.ts";
 import type { Imaging } from "../media/image-pool.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { removeObjects, renderAvatar, storeObjects } from "../media/variants.ts";
-import type { UploadsRepository } from "./uploads-repository.ts";
+import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 
 export type AvatarService = ReturnType<typeof createAvatarService>;
 
@@ -17,23 +17,23 @@ export type AvatarService = ReturnType<typeof createAvatarService>;
  * The page is the account's own, created the first time as for an upload.
  */
 export function createAvatarService(deps: {
-  uploads: Pick<UploadsRepository, "creatorOf" | "avatarKeyOf">;
+  creatorPages: CreatorPagesRepository;
   files: Pick<ImageFiles, "avatarLabel">;
   mediaRepository: Pick<MediaRepository, "replaceAvatar">;
   media: MediaStorage;
   imaging: Imaging;
 }) {
-  const { uploads, files, media, imaging } = deps;
+  const { creatorPages, files, media, imaging } = deps;
   return {
     /** The viewer's avatar URL, or null. */
     async current(viewer: Viewer | null): Promise<string | null> {
-      const key = await uploads.avatarKeyOf(requireRole(viewer, "creator").id);
+      const key = await creatorPages.avatarKeyOf(requireRole(viewer, "creator").id);
       return key ? media.publicUrl(key) : null;
     },
 
     /** Replaces the avatar with the picture in `body` (refused with the reason when it is not one); its URL. */
     async set(viewer: Viewer | null, body: Readable): Promise<string> {
-      const creator = await uploads.creatorOf(requireRole(viewer, "creator").id);
+      const creator = await creatorPages.ensureCreatorPage(requireRole(viewer, "creator").id);
       const picture = await bytesOf(body);
       const avatar = await imaging.pool.run(() => renderAvatar(picture, files.avatarLabel(creator.name), imaging.maxPixels));
       await storeObjects(media, [avatar]);

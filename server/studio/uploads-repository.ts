@@ -1,4 +1,4 @@
-import { desc, eq, like, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { UploadState } from "#contracts/studio";
 import type { Db } from "../db/database.ts";
 import { creators, images, uploads, user, type ImageVariant, type UploadFields } from "../db/schema.ts";
@@ -12,6 +12,8 @@ export interface UploadRow {
   reason: string | null;
   fields: UploadFields;
   createdAt: Date;
+  /** The name of the creator page the account publishes under (made when the upload was accepted); null if an admin removed it since. */
+  creator: string | null;
   /** The image, once imported. */
   image: { id: number; slug: string; title: string; variants: ImageVariant[] } | null;
 }
@@ -25,6 +27,7 @@ const uploadColumns = {
   reason: uploads.reason,
   fields: uploads.fields,
   createdAt: uploads.createdAt,
+  creator: creators.name,
   imageId: images.id,
   slug: images.slug,
   title: images.title,
@@ -33,46 +36,20 @@ const uploadColumns = {
 
 export type UploadsRepository = ReturnType<typeof createUploadsRepository>;
 
-/** The SQL of uploads: their rows, and the creator page an uploading account publishes under. */
+/** The SQL of uploads: their rows, with the creator page their account publishes under. */
 export function createUploadsRepository(db: Db) {
-  const selectUploads = () => db.select(uploadColumns).from(uploads).leftJoin(images, eq(images.id, uploads.imageId));
+  const selectUploads = () =>
+    db
+      .select(uploadColumns)
+      .from(uploads)
+      .innerJoin(user, eq(user.id, uploads.userId))
+      .leftJoin(creators, eq(creators.id, user.creatorId))
+      .leftJoin(images, eq(images.id, uploads.imageId));
   const rowOf = ({ imageId, slug, title, variants, ...rest }: Awaited<ReturnType<typeof selectUploads>>[number]): UploadRow => ({
     ...rest,
     image: imageId !== null ? { id: imageId, slug: slug!, title: title!, variants: variants! } : null,
   });
   return {
-    /**
-     * The creator page the account publishes under, created and linked the first
-     * time: its display name, or, when a page of that name exists already (an import's, or
-     * another account's), the name followed by the first free number: "Ada (2)". An existing
-     * page is never taken over here: linking an account to it is an admin's decision.
-     */
-    async creatorOf(userId: string): Promise<{ id: number; name: string; avatarKey: string | null }> {
-      return db.transaction(async (tx) => {
-        const [account] = await tx.select({ name: user.name, creatorId: user.creatorId }).from(user).where(eq(user.id, userId)).for("update");
-        if (!account) throw new Error(`No account ${userId}`);
-        if (account.creatorId !== null) {
-          const [linked] = await tx.select({ id: creators.id, name: creators.name, avatarKey: creators.avatarKey }).from(creators).where(eq(creators.id, account.creatorId));
-          return linked!;
-        }
-        const base = account.name.trim() || "Creator";
-        const taken = new Set(
-          (await tx.select({ name: creators.name }).from(creators).where(like(creators.name, `${base.replace(/[\\%_]/g, "\\$&")}%`))).map((c) => c.name),
-        );
-        let name = base;
-        for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
-        const [created] = await tx.insert(creators).values({ name }).returning({ id: creators.id });
-        await tx.update(user).set({ creatorId: created!.id }).where(eq(user.id, userId));
-        return { id: created!.id, name, avatarKey: null };
-      });
-    },
-
-    /** The avatar of the creator page account `userId` publishes under, when it has both. */
-    async avatarKeyOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ avatarKey: creators.avatarKey }).from(user).innerJoin(creators, eq(creators.id, user.creatorId)).where(eq(user.id, userId));
-      return row?.avatarKey ?? null;
-    },
-
     async create(row: { userId: string; fileName: string; stagedKey: string; fields: UploadFields }): Promise<string> {
       const [created] = await db.insert(uploads).values(row).returning({ id: uploads.id });
       return created!.id;

@@ -11,6 +11,7 @@ import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { inspectImage } from "../media/variants.ts";
+import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
 import { thumbnailUrl } from "./thumbnail.ts";
 
@@ -37,7 +38,8 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * the command line, under the uploader's creator page.
  */
 export function createUploadsService(deps: {
-  uploads: UploadsRepository;
+  repository: UploadsRepository;
+  creatorPages: Pick<CreatorPagesRepository, "ensureCreatorPage">;
   imports: Pick<ImportService, "importItem">;
   media: MediaStorage;
   queue: Pick<JobQueue, "send" | "work">;
@@ -45,9 +47,9 @@ export function createUploadsService(deps: {
   /** The largest picture taken, in pixels (UPLOAD_MAX_PIXELS). */
   maxPixels: number;
 }) {
-  const { uploads, imports, media, queue, log, maxPixels } = deps;
+  const { repository, creatorPages, imports, media, queue, log, maxPixels } = deps;
 
-  const statusOf = (row: UploadRow): UploadStatus => ({
+  const uploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
     fileName: row.fileName,
     status: row.status,
@@ -63,17 +65,17 @@ export function createUploadsService(deps: {
    */
   async function process(job: UploadJob, attempt: { last: boolean }): Promise<void> {
     const { uploadId } = job;
-    const row = await uploads.find(uploadId);
+    const row = await repository.find(uploadId);
     if (!row) {
       // The account was deleted meanwhile, and its uploads with it: so goes the file.
       await media.delete(job.stagedKey).catch(() => {});
       return;
     }
     if (row.status === "done" || row.status === "failed" || !row.stagedKey) return;
-    await uploads.processing(uploadId);
-    const stagedKey = row.stagedKey;
+    await repository.processing(uploadId);
+    const { stagedKey, creator } = row;
     try {
-      const creator = (await uploads.creatorOf(row.userId)).name;
+      if (creator === null) throw new AppError("NOT_FOUND", "Your creator page was removed; please upload the image again");
       const { title, tags, category, description, model, prompt } = row.fields;
       await imports.importItem({
         source: SOURCE,
@@ -90,12 +92,12 @@ export function createUploadsService(deps: {
           return bytesOf(stored.stream);
         },
       });
-      await uploads.done(uploadId, SOURCE);
+      await repository.done(uploadId, SOURCE);
       log.info(`Upload ${uploadId} imported`);
     } catch (error) {
       if (!(error instanceof AppError) && !attempt.last) throw error;
       log.error(`Upload ${uploadId} failed`, error);
-      await uploads.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again");
+      await repository.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again");
     }
     await media.delete(stagedKey).catch(() => {});
   }
@@ -113,23 +115,24 @@ export function createUploadsService(deps: {
         const stored = await media.read(key);
         if (!stored) throw new Error(`The staged upload ${key} is missing`);
         await inspectImage(await bytesOf(stored.stream), maxPixels);
-        await uploads.creatorOf(uploader.id);
+        // The uploader's page is made now, once: the job imports under it.
+        await creatorPages.ensureCreatorPage(uploader.id);
         const { fileName, model, prompt, title, tags, category, description } = input;
-        id = await uploads.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });
+        id = await repository.create({ userId: uploader.id, fileName, stagedKey: key, fields: { title, tags: splitTags(tags), category, description, model, prompt } });
         await queue.send(UPLOAD_QUEUE, { uploadId: id, stagedKey: key } satisfies UploadJob);
       } catch (error) {
-        if (id) await uploads.remove(id);
+        if (id) await repository.remove(id);
         await media.delete(key).catch(() => {});
         throw error;
       }
       log.info(`Upload ${id} (${input.fileName}) queued`);
-      return statusOf((await uploads.find(id))!);
+      return uploadStatus((await repository.find(id))!);
     },
 
     /** The viewer's latest uploads, newest first. */
     async recent(viewer: Viewer | null): Promise<UploadStatus[]> {
       const uploader = requireRole(viewer, "creator");
-      return (await uploads.recent(uploader.id, RECENT_UPLOADS)).map(statusOf);
+      return (await repository.recent(uploader.id, RECENT_UPLOADS)).map(uploadStatus);
     },
 
     /** Takes the queue's upload jobs on this instance. */
