@@ -49,7 +49,7 @@ export function createUploadsService(deps: {
 }) {
   const { repository, creatorPages, imports, media, queue, log, maxPixels } = deps;
 
-  const uploadStatus = (row: UploadRow): UploadStatus => ({
+  const toUploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
     fileName: row.fileName,
     status: row.status,
@@ -126,13 +126,13 @@ export function createUploadsService(deps: {
         throw error;
       }
       log.info(`Upload ${id} (${input.fileName}) queued`);
-      return uploadStatus((await repository.find(id))!);
+      return toUploadStatus((await repository.find(id))!);
     },
 
     /** The viewer's latest uploads, newest first. */
     async recent(viewer: Viewer | null): Promise<UploadStatus[]> {
       const uploader = requireRole(viewer, "creator");
-      return (await repository.recent(uploader.id, RECENT_UPLOADS)).map(uploadStatus);
+      return (await repository.recent(uploader.id, RECENT_UPLOADS)).map(toUploadStatus);
     },
 
     /** Takes the queue's upload jobs on this instance. */
