@@ -11,8 +11,11 @@ import { storableText, notStorable } from "./text.ts";
 export const imageStatuses = ["published", "hidden"] as const;
 export type ImageStatus = (typeof imageStatuses)[number];
 
-/** An image as admins see it: any status. */
-export type AdminImage = ImageSummary & { status: ImageStatus };
+/**
+ * An image as admins see it: any status, and why it needs their review (its upload's Content
+ * Credentials were invalid, or said it is a camera capture); null: nothing to review.
+ */
+export type AdminImage = ImageSummary & { status: ImageStatus; review: string | null };
 
 /** An account as admins manage it (the accounts tab, the admin command). */
 export interface ManagedAccount {

@@ -60,6 +60,7 @@ type RawSummaryRow = RawRow<SummaryRow>;
 /** An image of any status, as admins list them. */
 export interface AnyStatusRow extends SummaryRow {
   status: ImageStatus;
+  review: string | null;
 }
 
 export interface DetailRow extends SummaryRow {
@@ -166,7 +167,7 @@ export function createCatalogRepository(db: Db) {
   /** Images of any status, with their status, where `condition` (which may go on with order and limit). */
   async function anyStatusRows(condition: SQL): Promise<AnyStatusRow[]> {
     return named<AnyStatusRow>(await rows<RawRow<AnyStatusRow>>(sql`
-      select ${summaryColumns}, 0 as rank, i.status from images i join creators c on c.id = i.creator_id where ${condition}`));
+      select ${summaryColumns}, 0 as rank, i.status, i.review_reason as review from images i join creators c on c.id = i.creator_id where ${condition}`));
   }
 
   /** Summaries of the images `hits` (a statement giving `id` and `rank`) names, in list order. */

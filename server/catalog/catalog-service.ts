@@ -147,7 +147,7 @@ export function createCatalogService(deps: {
     };
   }
 
-  const adminImage = (row: AnyStatusRow): AdminImage => ({ ...summary(row), status: row.status });
+  const adminImage = (row: AnyStatusRow): AdminImage => ({ ...summary(row), status: row.status, review: row.review });
 
   /** These summaries as `viewerId` sees them, with `liked` filled in: copies, the given ones may be kept and shared. */
   async function seenBy(items: ImageSummary[], viewerId: string | undefined): Promise<ImageSummary[]> {

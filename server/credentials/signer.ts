@@ -98,12 +98,16 @@ export function createContentSigner(load: () => Promise<SigningIdentity>) {
       return createHash("sha256").update((await current()).chain[0]!).digest("hex");
     },
 
-    /** `jpeg` with a manifest of `facts` embedded and signed. */
-    async sign(jpeg: Buffer, facts: ManifestFacts): Promise<Buffer> {
+    /**
+     * `jpeg` with a manifest of `facts` embedded and signed; `parent`: the Content Credentials
+     * its upload came with (server/credentials/upload-credentials.ts), its `parentOf` ingredient.
+     */
+    async sign(jpeg: Buffer, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<Buffer> {
       const id = await current();
       startLibrary();
       const builder = WasmBuilder.fromJson(JSON.stringify(manifestOf(facts)));
       try {
+        if (parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "application/c2pa", new BytesBlob(new Uint8Array(parent)));
         const signer = { alg: "es256", reserveSize: SIGNATURE_RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, id, SIGNATURE_RESERVE) };
         return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(jpeg))));
       } finally {

@@ -203,6 +203,11 @@ export const images = pgTable(
     mediaLabel: text("media_label"),
     /** The JPEG downloads, rendered once when the image is imported; null for images imported before (made on first download). */
     downloadFiles: jsonb("download_files").$type<DownloadFiles>(),
+    /**
+     * Why an admin should look at the image (its upload's Content Credentials were invalid, or
+     * said it is a camera capture); null when nothing needs review. Shown in /admin's images tab.
+     */
+    reviewReason: text("review_reason"),
     /* How it was made: optional, as the source gave them. */
     aiModel: text("ai_model"),
     aiPrompt: text("ai_prompt"),
@@ -532,6 +537,21 @@ export const signingIdentities = pgTable("signing_identities", {
   chainPem: text("chain_pem").notNull(),
   sealedKey: text("sealed_key").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The Content Credentials an uploaded file came with (decision 031): its manifest store, kept as
+ * the C2PA library's archive of one `parentOf` ingredient, so that every download size the site
+ * signs carries the generator's claim under its own. At most PARENT_CREDENTIALS_MAX_BYTES.
+ */
+export const parentCredentials = pgTable("parent_credentials", {
+  imageId: integer("image_id")
+    .primaryKey()
+    .references(() => images.id, { onDelete: "cascade" }),
+  /** The archive, base64. */
+  archive: text("archive").notNull(),
+  /** sha256 of the archive, hex: part of the label its image's stored downloads are checked against. */
+  sha256: text("sha256").notNull(),
 });
 
 /* ----------------------------------------------------------------- audit log */

@@ -16,7 +16,7 @@ import { relabelImage, removeObjects, renderAvatar, storeObjects } from "./varia
  */
 export function createImageFiles(deps: {
   media: MediaStorage;
-  repository: Pick<MediaRepository, "unreferencedKeys" | "replaceAvatar" | "replaceDownloadFiles" | "downloadFiles">;
+  repository: Pick<MediaRepository, "unreferencedKeys" | "replaceAvatar" | "replaceDownloadFiles" | "downloadFiles" | "parentCredentials">;
   licenseUrl: string;
   imaging: Imaging;
 }) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { creators, images, type DownloadFiles } from "../db/schema.ts";
+import { creators, images, parentCredentials, type DownloadFiles } from "../db/schema.ts";
 
 /** An image's files as stored, with what its label is made of. */
 export type LabelledImage = Pick<
@@ -8,6 +8,8 @@ export type LabelledImage = Pick<
   "id" | "slug" | "title" | "aiModel" | "width" | "height" | "bytes" | "originalKey" | "originalFormat" | "variants" | "mediaLabel" | "downloadFiles"
 > & {
   creator: string;
+  /** sha256 of the Content Credentials its upload came with (the parent of its downloads' manifests); null: none. */
+  parentCredentials: string | null;
 };
 
 /** The files that replace an image's files. */
@@ -27,6 +29,7 @@ export const labelledImageColumns = {
   variants: images.variants,
   mediaLabel: images.mediaLabel,
   downloadFiles: images.downloadFiles,
+  parentCredentials: sql<string | null>`(select ${parentCredentials.sha256} from ${parentCredentials} where ${parentCredentials.imageId} = ${images.id})`,
 };
 
 /** The SQL of image files: which keys are in use, which belong to hidden images, relabelling. */
@@ -102,6 +105,12 @@ export function createMediaRepository(db: Db) {
         .where(and(eq(images.id, id), was === null ? isNull(images.downloadFiles) : sql`${images.downloadFiles} = ${JSON.stringify(was)}::jsonb`))
         .returning({ id: images.id });
       return rows.length > 0;
+    },
+
+    /** The Content Credentials image `id`'s upload came with, as kept (decision 031); null: none. */
+    async parentCredentials(id: number): Promise<Uint8Array | null> {
+      const [row] = await db.select({ archive: parentCredentials.archive }).from(parentCredentials).where(eq(parentCredentials.imageId, id));
+      return row ? new Uint8Array(Buffer.from(row.archive, "base64")) : null;
     },
 
     /** The download files image `id` has now (null: none, or no such image). */

@@ -13,7 +13,7 @@ import { removeObjects, storeObjects } from "./variants.ts";
 /** What an image's downloads are made from. */
 export type DownloadableImage = Pick<
   LabelledImage,
-  "id" | "slug" | "title" | "creator" | "aiModel" | "width" | "height" | "originalKey" | "originalFormat" | "downloadFiles"
+  "id" | "slug" | "title" | "creator" | "aiModel" | "width" | "height" | "originalKey" | "originalFormat" | "downloadFiles" | "parentCredentials"
 >;
 
 export interface StoredDownload {
@@ -34,7 +34,7 @@ export interface StoredDownload {
  */
 export function createStoredDownloads(deps: {
   media: MediaStorage;
-  repository: Pick<MediaRepository, "replaceDownloadFiles" | "downloadFiles" | "unreferencedKeys">;
+  repository: Pick<MediaRepository, "replaceDownloadFiles" | "downloadFiles" | "unreferencedKeys" | "parentCredentials">;
   imaging: Imaging;
   licenseUrl: string;
 }) {
@@ -53,17 +53,25 @@ export function createStoredDownloads(deps: {
   });
   /**
    * What the files of `image` are made of (its kept original, what they carry, the certificate
-   * they are signed with), as the label its stored files are checked against.
+   * they are signed with, and the credentials its upload came with, when it came with any: the
+   * files of images without keep their label), as the label its stored files are checked against.
    */
   const labelOf = async (image: DownloadableImage) =>
-    sha256(Buffer.from(JSON.stringify([image.originalKey, xmpOf(image), factsOf(image), await imaging.signer.fingerprint()])));
+    sha256(
+      Buffer.from(
+        JSON.stringify([image.originalKey, xmpOf(image), factsOf(image), await imaging.signer.fingerprint(), ...(image.parentCredentials ? [image.parentCredentials] : [])]),
+      ),
+    );
 
   async function make(image: DownloadableImage, label: string): Promise<DownloadFiles> {
+    const parent = image.parentCredentials ? await repository.parentCredentials(image.id) : null;
     const rendered = await imaging.pool.run(async () => {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
       const facts = factsOf(image);
-      return renderDownloads(await bytesOf(original.stream), image, xmpOf(image), (jpeg, width) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }));
+      return renderDownloads(await bytesOf(original.stream), image, xmpOf(image), (jpeg, width) =>
+        imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent),
+      );
     });
     const files: DownloadFiles = { label, files: rendered.map((r) => r.entry) };
     const written = await storeObjects(media, rendered.map((r) => r.object));

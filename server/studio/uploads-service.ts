@@ -3,6 +3,7 @@ import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
 import type { ImportService } from "../catalog/import/import-service.ts";
+import { readUploadCredentials } from "../credentials/upload-credentials.ts";
 import { splitTags } from "../image-text/text.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
@@ -77,6 +78,10 @@ export function createUploadsService(deps: {
     try {
       if (creator === null) throw new AppError("NOT_FOUND", "Your creator page was removed; please upload the image again");
       const { title, tags, category, description, model, prompt } = row.fields;
+      const stored = await media.read(stagedKey);
+      if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
+      const file = await bytesOf(stored.stream);
+      const credentials = await readUploadCredentials(file, (await inspectImage(file, maxPixels)).format, row.fileName);
       await imports.importItem({
         source: SOURCE,
         sourceId: uploadId,
@@ -85,12 +90,9 @@ export function createUploadsService(deps: {
         category,
         description,
         creator,
-        howMade: { model, prompt },
-        file: async () => {
-          const stored = await media.read(stagedKey);
-          if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
-          return bytesOf(stored.stream);
-        },
+        howMade: { model: model || credentials.model || undefined, prompt },
+        credentials,
+        file: async () => file,
       });
       await repository.done(uploadId, SOURCE);
       log.info(`Upload ${uploadId} imported`);

@@ -18,6 +18,11 @@ export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: Acti
           by {image.creator.name} · #{image.id}
         </p>
         {image.tags.length > 0 && <p className="line-clamp-2 text-xs text-neutral-600 dark:text-neutral-400">{image.tags.join(", ")}</p>}
+        {image.review && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <strong>Needs review:</strong> {image.review}
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <HideOrRestore fetcher={fetcher} image={image} hideLabel="Hide" />
           <Link to={`/studio/images/${image.id}`} className="button-secondary" aria-label={`Edit ${image.title}`}>

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
-import { creators, downloadEvents, images, likes } from "../../db/schema.ts";
+import { creators, downloadEvents, images, likes, parentCredentials } from "../../db/schema.ts";
+import { sha256 } from "../../media/keys.ts";
 import { searchTextOf, setImageTags, storeTags } from "../../image-text/tags-repository.ts";
 import type { howMadeColumns } from "../../image-text/text.ts";
 
@@ -30,6 +31,14 @@ export interface ImageRecord {
   /** How it was made (null where the source does not say). */
   howMade: ReturnType<typeof howMadeColumns>;
   file: StoredFile;
+  /** What an upload's own Content Credentials gave it (uploads only: other sources leave both as they are). */
+  credentials?: ImportCredentials | undefined;
+}
+
+/** An upload's own Content Credentials, kept as the parent of its downloads' manifests, and why an admin should review it. */
+export interface ImportCredentials {
+  parent: Uint8Array | null;
+  review: string | null;
 }
 
 export type ImportRepository = ReturnType<typeof importRepository>;
@@ -134,6 +143,7 @@ export function importRepository(db: Db) {
           ...(record.createdAt ? { createdAt: record.createdAt } : {}),
           ...record.howMade,
           ...record.file,
+          ...(record.credentials ? { reviewReason: record.credentials.review } : {}),
         };
         const [row] = await tx
           .insert(images)
@@ -150,6 +160,17 @@ export function importRepository(db: Db) {
           .returning({ id: images.id, inserted: sql<boolean>`xmax = 0` });
 
         await setImageTags(tx, row!.id, tagList);
+        const parent = record.credentials?.parent;
+        if (parent) {
+          const bytes = Buffer.from(parent);
+          const kept = { archive: bytes.toString("base64"), sha256: sha256(bytes) };
+          await tx
+            .insert(parentCredentials)
+            .values({ imageId: row!.id, ...kept })
+            .onConflictDoUpdate({ target: parentCredentials.imageId, set: kept });
+        } else if (record.credentials) {
+          await tx.delete(parentCredentials).where(eq(parentCredentials.imageId, row!.id));
+        }
         return { outcome: row!.inserted ? "imported" : "updated", id: row!.id };
       });
     },

@@ -11,7 +11,7 @@ import type { MediaStorage } from "../../media/storage.ts";
 import { createImageFiles } from "../../media/image-files.ts";
 import { createMediaRepository } from "../../media/media-repository.ts";
 import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
-import { importRepository, type StoredFile } from "./import-repository.ts";
+import { importRepository, type ImportCredentials, type StoredFile } from "./import-repository.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
 /**
@@ -36,6 +36,8 @@ export interface ImportItem {
   views?: number | undefined;
   /** How it was made: model, prompt, seed, settings, date (every source and uploads alike). */
   howMade?: HowMade | undefined;
+  /** What the file's own Content Credentials gave it (uploads: server/credentials/upload-credentials.ts). */
+  credentials?: ImportCredentials | undefined;
   /** The image file, fetched only when the item is imported. */
   file: () => Promise<Buffer>;
 }
@@ -138,6 +140,7 @@ export function createImportService(deps: { db: Db; media: MediaStorage; log: Lo
         views: item.views ?? 0,
         howMade: howMadeColumns(item.howMade),
         file,
+        credentials: item.credentials,
       });
     } catch (error) {
       await files.discard(written);

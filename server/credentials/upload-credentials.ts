@@ -1,0 +1,104 @@
+import { WasmBuilder } from "@contentauth/c2pa-wasm";
+import { BytesBlob, startLibrary } from "./library.ts";
+import { readCredentials } from "./reader.ts";
+
+/**
+ * What an uploaded file's own Content Credentials (an AI generator's signed export) give its
+ * image (decision 031): the model its `c2pa.created` action names, the manifest store kept as
+ * the parent of every manifest the site signs for it, and why an admin should look at it.
+ * A file without credentials gives nothing; credentials that cannot be read flag the image,
+ * never refuse it (the picture itself is checked by the import).
+ */
+export interface UploadCredentials {
+  /** The `softwareAgent` of the `c2pa.created` action, when it names one and the credentials are valid. */
+  model: string | null;
+  /** The upload's manifest store as the C2PA library's archive of one `parentOf` ingredient; null: none kept. */
+  parent: Uint8Array | null;
+  /** Why an admin should review the image; null: nothing to review. */
+  review: string | null;
+}
+
+/** The largest parent archive kept: a generator's manifest with a thumbnail is tens of KB. */
+export const PARENT_CREDENTIALS_MAX_BYTES = 1024 * 1024;
+/** The longest model name taken from a manifest (the upload form's limit). */
+const MODEL_MAX = 200;
+/** The IPTC digital source type of a picture taken by a camera. */
+const DIGITAL_CAPTURE = /\/digitalsourcetype\/digitalCapture$/;
+/** Failures that leave credentials valid: a generator's certificate need not chain to a root we trust. */
+const UNTRUSTED = "signingCredential.untrusted";
+
+const NONE: UploadCredentials = { model: null, parent: null, review: null };
+
+/** The file's media type, as the C2PA library names it, from the format sharp read. */
+const mediaTypes: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  tiff: "image/tiff",
+  heif: "image/avif",
+};
+
+interface Action {
+  action?: unknown;
+  digitalSourceType?: unknown;
+  softwareAgent?: unknown;
+}
+
+/** The `c2pa.created` action of a manifest as the reader gives it. */
+function createdAction(manifest: Record<string, unknown> | null): Action | undefined {
+  const assertions = Array.isArray(manifest?.assertions) ? (manifest.assertions as Array<{ label?: unknown; data?: { actions?: unknown } }>) : [];
+  const actions = assertions.find((a) => typeof a.label === "string" && a.label.startsWith("c2pa.actions"))?.data?.actions;
+  return Array.isArray(actions) ? (actions as Action[]).find((a) => a.action === "c2pa.created") : undefined;
+}
+
+/** A softwareAgent is a name (C2PA 1.x) or a generator's info with one (2.x). */
+function agentName(agent: unknown): string | null {
+  const name = typeof agent === "string" ? agent : typeof (agent as { name?: unknown } | null)?.name === "string" ? (agent as { name: string }).name : null;
+  const trimmed = name?.trim();
+  return trimmed ? trimmed.slice(0, MODEL_MAX) : null;
+}
+
+/** The upload's manifest store, as an archive of one `parentOf` ingredient titled `fileName`. */
+async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, fileName: string): Promise<Uint8Array> {
+  const builder = WasmBuilder.new();
+  try {
+    await builder.addIngredientFromBlob(JSON.stringify({ title: fileName, relationship: "parentOf" }), mediaType, new BytesBlob(file));
+    return builder.toArchive();
+  } finally {
+    builder.free();
+  }
+}
+
+/** Reads and validates the Content Credentials of an uploaded `file` (in `format`, as sharp names it). */
+export async function readUploadCredentials(file: Buffer, format: string, fileName: string): Promise<UploadCredentials> {
+  const mediaType = mediaTypes[format];
+  if (!mediaType) return NONE;
+  startLibrary();
+  const bytes = new Uint8Array(file);
+  let report: Awaited<ReturnType<typeof readCredentials>>;
+  let parent: Uint8Array;
+  try {
+    report = await readCredentials(bytes);
+    if (report.state === null) return NONE;
+    parent = await parentArchive(bytes, mediaType, fileName);
+  } catch (error) {
+    return { ...NONE, review: `Its Content Credentials could not be read (${String(error).slice(0, 200)})` };
+  }
+  const created = createdAction(report.manifest);
+  const failures = report.failures.filter((code) => code !== UNTRUSTED);
+  const reasons = [
+    ...(report.state === "Invalid" ? [`Its Content Credentials are invalid (${failures.join(", ") || "no reason given"})`] : []),
+    ...(typeof created?.digitalSourceType === "string" && DIGITAL_CAPTURE.test(created.digitalSourceType)
+      ? ["Its Content Credentials say it is a camera capture, not AI-made"]
+      : []),
+    ...(parent.length > PARENT_CREDENTIALS_MAX_BYTES
+      ? [`Its Content Credentials are too large to keep (${Math.ceil(parent.length / 1024)} KB; the limit is ${PARENT_CREDENTIALS_MAX_BYTES / 1024} KB)`]
+      : []),
+  ];
+  return {
+    model: report.state === "Invalid" ? null : agentName(created?.softwareAgent),
+    parent: parent.length > PARENT_CREDENTIALS_MAX_BYTES ? null : parent,
+    review: reasons.length ? reasons.join("; ") : null,
+  };
+}
