@@ -58,7 +58,17 @@ export function errorBody(error: AppError): ApiErrorBody {
 export function sendError(res: Response, error: AppError): void {
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === "number") res.setHeader("Retry-After", String(retryAfter));
+  neverKept(res);
   res.status(errorStatus[error.code]).json(errorBody(error));
+}
+
+/**
+ * A refusal answers one request: no cache keeps it (unless its route said otherwise). The
+ * refusals at the edge (a Host that makes no URL, a cross-site change, a long URL, an odd
+ * method) come before anything marks a signed-in answer private.
+ */
+function neverKept(res: Response): void {
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -77,6 +87,7 @@ export function sendErrorFor(req: Request, res: Response, error: AppError): void
   }
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === "number") res.setHeader("Retry-After", String(retryAfter));
+  neverKept(res);
   const reference = id ? `<p>Reference: <code>${id}</code></p>` : "";
   res
     .status(status)

@@ -488,13 +488,14 @@ function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
 
 /**
  * The refusals every operation of its shape may answer, beside those it names: a malformed
- * path parameter (not a whole number, or not percent-encoded UTF-8), query or body; no
- * session; a change sent from another site; a JSON body over 64 KB.
+ * path parameter (not a whole number, or not percent-encoded UTF-8), query or body, or text
+ * that cannot be stored in any query parameter or body field, even one it does not read (every
+ * operation); no session; a change sent from another site; a JSON body over 64 KB.
  */
 function refusalsOf(operation: ApiOperation): Partial<Record<ErrorCode, string>> {
   const changes = operation.method !== "get" && operation.method !== "head";
   return {
-    ...(operation.path.includes(":") || operation.query || operation.body || operation.file ? { BAD_REQUEST: "A parameter or the body is malformed (`field` names it)" } : {}),
+    BAD_REQUEST: "A parameter or the body is malformed, or holds a NUL or an unpaired surrogate (`field` names it)",
     ...(operation.session === "required" ? { UNAUTHENTICATED: "Not signed in" } : {}),
     ...(changes ? { FORBIDDEN: "Sent from another site" } : {}),
     ...(operation.body ? { PAYLOAD_TOO_LARGE: "The body is over 64 KB" } : {}),
