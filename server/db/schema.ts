@@ -226,7 +226,8 @@ export const images = pgTable(
     /**
      * What search matches (server/search/, decision 028): the title weighted A, the title and tags
      * (search_text) B, the description and the prompt of "How it was made" D; stemmed English
-     * words without stop words or accents.
+     * words without stop words or accents. Its statistics target is 1000 (migration 0020, which
+     * drizzle cannot declare), so that rare words are estimated as rare.
      */
     searchDocument: tsvector("search_document")
       .notNull()
