@@ -7,12 +7,16 @@ export const streamTimeout = 5_000;
 
 /**
  * What failed in a loader, an action or the render goes to the log under the request's id
- * (X-Request-Id); the visitor sees the error boundary, without the error's detail.
+ * (X-Request-Id); the visitor sees the error boundary, without the error's detail, or the
+ * server's plain 503 page when PostgreSQL could not be reached.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const { log, requestId } = context as AppLoadContext;
-  log.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`, error);
+  const { log, requestId, outage } = context as AppLoadContext;
+  const what = `[${requestId}] ${request.method} ${new URL(request.url).pathname} failed`;
+  // PostgreSQL out of reach: one line (every request fails alike), and the page answers 503 (below).
+  if (outage.note(error)) log.error(`${what}: the database is unavailable`);
+  else log.error(what, error);
 };
 
 /**
@@ -24,6 +28,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * carries the response's CSP nonce (server/http/security-headers.ts).
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+  // PostgreSQL out of reach is no fault of the page: the server's plain 503 page, with Retry-After.
+  const outage = loadContext.outage.page();
+  if (outage) return outage;
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   return new Promise<Response>((resolve, reject) => {

@@ -35,7 +35,7 @@ export const apiErrorBody = z.object({
     message: z.string(),
     /** The query or body field at fault, when there is one. */
     field: z.string().optional(),
-    /** For RATE_LIMITED: seconds until a retry may succeed. */
+    /** For RATE_LIMITED and SERVICE_UNAVAILABLE: seconds until a retry may succeed (also the Retry-After header). */
     retryAfter: z.number().int().optional(),
   }),
 });

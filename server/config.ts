@@ -124,6 +124,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   TRUST_PROXY: trustProxy,
   DB_STATEMENT_TIMEOUT_MS: count(100, 600_000).default(5000),
+  DB_CONNECT_TIMEOUT_MS: count(100, 60_000).default(2000),
   UPLOAD_MAX_MB: count(1, 1000).default(50),
   SHUTDOWN_TIMEOUT_S: count(1, 3600).default(10),
   UPLOAD_MAX_PIXELS: count(1, 1_000_000_000).default(100_000_000),
@@ -163,6 +164,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Longest a request's SQL statement may run before PostgreSQL cancels it. */
   statementTimeoutMs: number;
+  /** Longest a request waits for a connection to PostgreSQL (a new one, or a free one of the pool): past it, 503. */
+  connectTimeoutMs: number;
   /** Largest file a creator may upload, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
   /** Longest a stop (SIGTERM, SIGINT) may take, answering what is in flight, before the process exits anyway. */
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
     metricsPort: e.METRICS_PORT,

@@ -60,7 +60,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       log: log.info,
-      statementTimeoutMs: config.statementTimeoutMs,
+      timeouts: { statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.connectTimeoutMs },
     });
     cleanups.push(() => database.close());
     if (stopping) return;

@@ -5,7 +5,8 @@ import type { Logger } from "../logger.ts";
  * What PostgreSQL announces on one NOTIFY channel, heard on a connection of its own. Whoever
  * keeps copies of database rows in memory subscribes, and drops them when told: on each
  * notification, and whenever the feed goes live or stops being live (notifications may have
- * been missed in between). While the feed is not live, nothing may be kept.
+ * been missed in between). While the feed is not live, nothing new may be kept; what was kept
+ * may be served (PostgreSQL is away: nothing can change) until it is live again.
  *
  * NOTIFY needs a session-level connection: behind a pooler in transaction mode (PgBouncer's
  * default) notifications are not delivered, and the feed never goes live.
@@ -21,7 +22,8 @@ export interface ChangeFeed {
 /** How the connection shows in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION_NAME = "stockroom changes";
 const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 30_000;
+/** Kept pages are served while the feed is lost: it is back, and they dropped, at most this long after PostgreSQL is. */
+const RETRY_MAX_MS = 5_000;
 
 /** Listens on `channel` with a client made like the pool's, reconnecting with backoff after a loss. */
 export function listenForChanges(pool: pg.Pool, channel: string, log: Logger): ChangeFeed {

@@ -22,13 +22,20 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Any fixed number: held while migrating so that instances starting together take turns. */
 const MIGRATION_LOCK = 7_410_221;
 
+/** For the server's pool: see `connect`. Operator commands run without them. */
+export interface PoolTimeouts {
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+}
+
 /**
  * A pool of connections to `url`. With `statementTimeoutMs` (the server's, for requests:
  * DB_STATEMENT_TIMEOUT_MS), PostgreSQL cancels any statement that runs longer, and its
- * transaction rolls back.
+ * transaction rolls back. `connectTimeoutMs` (DB_CONNECT_TIMEOUT_MS; default 10 s) bounds the
+ * wait for a connection: while PostgreSQL is out of reach requests fail that soon, never hang.
  */
-export function connect(url: string, max = 20, options: { statementTimeoutMs?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, statement_timeout: options.statementTimeoutMs });
+export function connect(url: string, max = 20, options: PoolTimeouts = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000, statement_timeout: options.statementTimeoutMs });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
@@ -85,8 +92,8 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   log: (line: string) => void;
-  /** For the server's pool: see `connect`. Operator commands run without one. */
-  statementTimeoutMs?: number;
+  /** For the server's pool: see `connect`. */
+  timeouts?: PoolTimeouts;
 }): Promise<Database> {
   let url = options.databaseUrl;
   let stopServer = async () => {};
@@ -105,7 +112,7 @@ export async function openDatabase(options: {
     }
     url = withDatabase(server.url, "stockroom");
   }
-  const database = connect(url, undefined, { statementTimeoutMs: options.statementTimeoutMs });
+  const database = connect(url, undefined, options.timeouts);
   try {
     await database.db.execute(sql`select 1`);
     await migrateDatabase(database.pool);

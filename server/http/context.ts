@@ -4,6 +4,8 @@ import type { Logger } from "../logger.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { Services } from "../services.ts";
 import { requestIdOf } from "../observability/request-id.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { databaseUnavailable, errorPage } from "./errors.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 
 /** The services a page may call, and what each may reach through them. */
@@ -37,6 +39,12 @@ export type RequestContext = {
   visitor: string;
   /** What a rendered page goes through before it is sent (app/entry.server.tsx). */
   finishPage(html: string): string;
+  /**
+   * Failures for want of PostgreSQL (app/entry.server.tsx): `note` is told of each failure
+   * and says whether it was one; `page` is then the answer instead of the page, the plain
+   * error page (503, Retry-After).
+   */
+  outage: { note(error: unknown): boolean; page(): Response | undefined };
 };
 
 export function publicSettings(services: Services): PublicSettings {
@@ -64,5 +72,23 @@ export function requestContext(
     cspNonce: page.nonce,
     visitor: visitorOf(req),
     finishPage: (html) => page.finishPage(html, page.nonce),
+    outage: databaseOutage(requestIdOf(req)),
+  };
+}
+
+/** A request's record of failures for want of PostgreSQL, and the plain 503 page they make it answer. */
+function databaseOutage(requestId: string): RequestContext["outage"] {
+  let noted = false;
+  return {
+    note(error) {
+      noted ||= isDatabaseUnavailable(error);
+      return isDatabaseUnavailable(error);
+    },
+    page() {
+      if (!noted) return undefined;
+      const page = errorPage(databaseUnavailable(), requestId);
+      page.headers.set("Cache-Control", "no-store");
+      return new Response(page.html, { status: page.status, headers: page.headers });
+    },
   };
 }

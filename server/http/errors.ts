@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { z } from "zod";
 import { errorStatus, type ApiErrorBody } from "#contracts/api-error";
-import { AppError } from "../errors.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { AppError, rootCause } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { requestIdOf } from "../observability/request-id.ts";
 
@@ -32,11 +33,21 @@ function hasSqlState(error: unknown, code: string): boolean {
 
 export const busyError = () => new AppError("UNAVAILABLE", "The server is too busy to answer this right now. Nothing was changed; please try again in a moment.");
 
-/** Anything thrown, as an AppError: unknown errors become a bare INTERNAL (never a stack). */
+/** Seconds a client is told to wait (Retry-After) while PostgreSQL is away: the pool tries again on the next request. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+export const databaseUnavailable = () =>
+  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its database right now. Please try again in a moment.", { retryAfter: DATABASE_RETRY_AFTER_S });
+
+/**
+ * Anything thrown, as an AppError: PostgreSQL out of reach becomes SERVICE_UNAVAILABLE (503,
+ * Retry-After), unknown errors a bare INTERNAL (never a stack).
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZod(error);
   if (hasSqlState(error, QUERY_CANCELED)) return busyError();
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = (error as { status?: number; type?: string } | null)?.status;
   // Errors raised by express' own body parsers.
   if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "Request body is too large");
@@ -85,22 +96,30 @@ export function sendErrorFor(req: Request, res: Response, error: AppError): void
     sendError(res, id ? new AppError(error.code, error.message, { ...error.details, requestId: id }) : error);
     return;
   }
-  const retryAfter = error.details?.retryAfter;
-  if (typeof retryAfter === "number") res.setHeader("Retry-After", String(retryAfter));
   neverKept(res);
-  const reference = id ? `<p>Reference: <code>${id}</code></p>` : "";
-  res
-    .status(status)
-    .type("html")
-    .send(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${status} · Stockroom</title><h1>${escapeHtml(error.message)}</h1>${reference}<p><a href="/">Return to Home</a></p></html>`,
-    );
+  const page = errorPage(error, id);
+  res.status(page.status).set(Object.fromEntries(page.headers)).send(page.html);
 }
+
+/** The plain error page (no scripts, no styles) of `error`, with its Retry-After and, for 5xx, the request id. */
+export function errorPage(error: AppError, requestId: string | undefined): { status: number; headers: Headers; html: string } {
+  const status = errorStatus[error.code];
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === "number") headers.set("Retry-After", String(retryAfter));
+  const reference = requestId ? `<p>Reference: <code>${requestId}</code></p>` : "";
+  const html =
+    `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${status} · Stockroom</title><h1>${escapeHtml(error.message)}</h1>${reference}<p><a href="/">Return to Home</a></p></html>`;
+  return { status, headers, html };
+}
+
 
 /** Logs what a visitor must never see (the error's detail), under the request's id. */
 function logFailure(log: Logger, req: Request, appError: AppError, error: unknown): void {
-  if (appError.code === "INTERNAL" || appError.code === "UNAVAILABLE") {
+  // One line each while PostgreSQL is away, without a stack: the cause is the same for all.
+  if (appError.code === "SERVICE_UNAVAILABLE") log.error(`[${requestIdOf(req)}] ${req.method} ${req.originalUrl}: ${rootCause(error)}`);
+  else if (appError.code === "INTERNAL" || appError.code === "UNAVAILABLE") {
     log.error(`[${requestIdOf(req)}] ${req.method} ${req.originalUrl} failed`, error);
   }
 }

@@ -160,20 +160,24 @@ describe("pages kept until the catalog changes", () => {
     expect(csp).not.toContain("nonce");
   });
 
-  it("keeps nothing while it cannot hear the database", async () => {
+  it("serves what it kept but keeps nothing new while it cannot hear the database, and drops it all once it hears again", async () => {
     const cache = createPageCache(changes, { bytes: 1e8, pages: 100 });
     const { render, renders } = renderer();
+    expect(await html(await cache.get("/", 1, render))).toContain("render 1");
     await database.pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()", [
       CHANGE_FEED_APPLICATION_NAME,
     ]);
     await vi.waitFor(() => expect(changes.live).toBe(false));
-    await cache.get("/", 1, render);
-    await cache.get("/", 1, render);
-    expect(renders()).toBe(2);
-    await vi.waitFor(() => expect(changes.live).toBe(true), { timeout: 5000 });
-    await cache.get("/", 1, render);
-    await cache.get("/", 1, render);
+    // The page kept before is served as it was; another is rendered per request, and not kept.
+    expect(await html(await cache.get("/", 1, render))).toContain("render 1");
+    await cache.get("/license", 1, render);
+    await cache.get("/license", 1, render);
     expect(renders()).toBe(3);
+    await vi.waitFor(() => expect(changes.live).toBe(true), { timeout: 5000 });
+    // Changes made meanwhile went unheard: the kept page is rendered anew, then kept again.
+    expect(await html(await cache.get("/", 1, render))).toContain("render 4");
+    expect(await html(await cache.get("/", 1, render))).toContain("render 4");
+    expect(renders()).toBe(4);
   });
 });
 

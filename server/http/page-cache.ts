@@ -6,7 +6,10 @@ import { hashBasedCsp, inlineHashes, type InlineHashes } from "./inline-hashes.t
 /**
  * Rendered pages as an anonymous visitor sees them, kept per URL in this instance until the
  * database announces any change to the catalog (the same NOTIFY that drops kept lists,
- * decision 009), and nothing kept while that feed is not live. Each kept page holds its
+ * decision 009). While that feed is not live (PostgreSQL away), nothing new is kept and what
+ * was kept is still served, as it was: no change could be announced, and the pages that need
+ * the database could not be rendered anyway. Everything is dropped the moment the feed is
+ * live again (decision 032). Each kept page holds its
  * body once per encoding (identity, brotli, gzip), its own headers, and the hashes of its
  * inline scripts and styles, so that its Content-Security-Policy never names a nonce that
  * another response had (decision 015).
@@ -107,6 +110,9 @@ export function createPageCache(
     // page rendered anew. A page they made out of date is served for COUNTS_LAG_MS more, then
     // rendered again in the background on its next request. Anything else drops every page at once.
     if (payload === "counts") countsChangedAt = Date.now();
+    // The feed lost: what is kept stays, frozen (renders under way are not kept); changes
+    // made before it is live again may have gone unheard, so it is all dropped then.
+    else if (payload === null && !changes.live) generation++;
     else clear();
   });
 
@@ -153,13 +159,14 @@ export function createPageCache(
 
   return {
     get(key, variants, render) {
-      if (changes?.live !== true) {
-        count?.(false);
-        return render().then(toPage);
-      }
       if (day !== utcDay()) {
         day = utcDay();
         clear();
+      }
+      if (changes?.live !== true) {
+        const kept = slots.get(key)?.pages;
+        count?.(kept !== undefined && kept.length > 0);
+        return kept?.length ? Promise.resolve(pick(kept)) : render().then(toPage);
       }
       const slot = slots.get(key) ?? { pages: [], rendering: undefined, since: Date.now() };
       slots.delete(key); // and set again: the most recently used goes last

@@ -7,7 +7,8 @@ import type { MediaRepository } from "./media-repository.ts";
  * so the whole set is read at once (images_hidden_idx) and kept in this instance until the
  * database announces a change of catalog content (catalog_changed, server/db/change-feed.ts):
  * a hide or a restore is heard within milliseconds on every instance. While the feed is not
- * live, nothing is kept and every check reads the set again.
+ * live (PostgreSQL away), the set kept before is used as it was, or when none was, every check
+ * reads the set again; it is read anew once the feed is live (as kept pages, decision 032).
  */
 export interface HiddenMedia {
   isHidden(key: string): Promise<boolean>;
@@ -18,7 +19,8 @@ export function createHiddenMedia(deps: { repository: Pick<MediaRepository, "hid
   let kept: Promise<Set<string>> | undefined;
   const load = () => repository.hiddenVariantKeys().then((keys) => new Set(keys));
   changes?.subscribe((payload) => {
-    if (payload !== "counts") kept = undefined;
+    // (Lost: the set stays, as no one can hide or restore meanwhile; it is read anew when the feed is live again.)
+    if (payload !== "counts" && !(payload === null && !changes.live)) kept = undefined;
   });
   const keptSet = (): Promise<Set<string>> => {
     if (kept) return kept;
@@ -31,7 +33,7 @@ export function createHiddenMedia(deps: { repository: Pick<MediaRepository, "hid
   };
   return {
     async isHidden(key) {
-      return (await (changes?.live === true ? keptSet() : load())).has(key);
+      return (await (changes?.live === true ? keptSet() : (kept ?? load()))).has(key);
     },
   };
 }

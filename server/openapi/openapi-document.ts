@@ -67,7 +67,7 @@ const components = {
 for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
 for (const [schema, description] of [
   [apiErrorBody.shape.error.shape.field, "The query or body field at fault, when there is one."],
-  [apiErrorBody.shape.error.shape.retryAfter, "For RATE_LIMITED: seconds until a retry may succeed."],
+  [apiErrorBody.shape.error.shape.retryAfter, "For RATE_LIMITED and SERVICE_UNAVAILABLE: seconds until a retry may succeed."],
   [imageSummary.shape.path, "/images/{id}-{slug}: the image's own, shareable page."],
   [imageSummary.shape.color, "Dominant colour, #rrggbb."],
   [imageSummary.shape.placeholder, "ThumbHash, base64: a blurred placeholder to paint before the image arrives."],
