@@ -2,6 +2,8 @@ import { createAuditRepository } from "./audit/audit-repository.ts";
 import { createAuditService, type AuditService } from "./audit/audit-service.ts";
 import { createAccountAdminRepository } from "./admin/account-admin-repository.ts";
 import { createAccountAdminService, type AccountAdminService } from "./admin/account-admin-service.ts";
+import { createReaderPool, type ReaderPool } from "./credentials/reader-pool.ts";
+import { createVerifyService, type VerifyService } from "./credentials/verify-service.ts";
 import { createModerationService, type ModerationService } from "./admin/moderation-service.ts";
 import { createAccountsRepository } from "./auth/accounts-repository.ts";
 import { createAccountsService, type AccountsService } from "./auth/accounts.ts";
@@ -59,6 +61,10 @@ export interface Services {
   media: MediaStorage;
   /** The one bounded pool image work runs in, and the largest picture taken (server/media/image-pool.ts). */
   imaging: Imaging;
+  /** Reads the Content Credentials of files from outside, off the main thread and for a bounded time (server/credentials/reader-pool.ts). */
+  credentialsReader: ReaderPool;
+  /** /verify: the verdict on anyone's file's Content Credentials. */
+  verify: VerifyService;
   /** Which media files belong to hidden images (the media route refuses them). */
   hiddenMedia: HiddenMedia;
   /** Better Auth, mounted at /api/auth (server/http/api/account.ts). */
@@ -108,6 +114,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** How long one file's Content Credentials may take to read: a 50 MB file takes well under a second. */
+const CREDENTIALS_READ_MS = 10_000;
+
 export function createServices(deps: {
   config: Config;
   database: Pick<Database, "db" | "pool">;
@@ -137,6 +146,7 @@ export function createServices(deps: {
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
   const imaging = imagingOf(config, db);
+  const credentialsReader = createReaderPool({ threads: config.imaging.concurrency, timeoutMs: CREDENTIALS_READ_MS });
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE], onOutcome: (queue, outcome) => metrics.job(queue, outcome) });
   const mediaRepository = createMediaRepository(db);
   const creatorPages = createCreatorPagesRepository(db);
@@ -157,6 +167,8 @@ export function createServices(deps: {
     log,
     media,
     imaging,
+    credentialsReader,
+    verify: createVerifyService({ readers: credentialsReader, signer: imaging.signer }),
     hiddenMedia: createHiddenMedia({ repository: mediaRepository, changes: catalogChanges }),
     auth,
     accounts: createAccountsService({ auth, repository: accountsRepository, passwordMinLength: config.passwordMinLength, googleEnabled: config.google !== undefined, log }),
@@ -190,6 +202,7 @@ export function createServices(deps: {
       await jobs.stop();
       await catalogChanges?.close();
       await catalog.close();
+      await credentialsReader.close();
     },
   };
 }

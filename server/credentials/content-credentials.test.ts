@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
 import { signingIdentities } from "../db/schema.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { ROOT_CERTIFICATE_PATH } from "../http/app.ts";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import { startTestApp } from "../http/test-app.ts";
 import { distinctImage } from "../media/test-images.ts";
 import { readCredentials } from "./reader.ts";
@@ -52,7 +52,7 @@ describe("Content Credentials on every download", () => {
       expect(report.manifest?.title).toBe("Harbour 1");
       const actions = actionsOf(report.manifest)!;
       expect(actions[0]).toMatchObject({ action: "c2pa.created", softwareAgent: { name: MODEL } });
-      expect(actions.map((a) => a.action)).toEqual(size === "original" ? ["c2pa.created"] : ["c2pa.created", "c2pa.resized", "c2pa.transcoded"]);
+      expect(actions.map((a) => a.action)).toEqual(size === "original" ? ["c2pa.created", "c2pa.published"] : ["c2pa.created", "c2pa.resized", "c2pa.transcoded", "c2pa.published"]);
       expect((await download(cookies, id, size)).equals(file)).toBe(true);
     }
   });

@@ -24,6 +24,8 @@ export interface ManifestFacts {
   pageUrl: string;
   /** A smaller size than the original: `c2pa.resized` and `c2pa.transcoded` follow `c2pa.created`. */
   resized: boolean;
+  /** When the site signs the file (ISO 8601): the `when` of the closing `c2pa.published` action, the date /verify and the image page show. */
+  signedAt: string;
 }
 
 /** Bytes kept for the COSE_Sign1 signature in the manifest: the two certificates, the signature and headers, padded to exactly this. */
@@ -62,7 +64,8 @@ export function coseSign1(payload: Uint8Array, identity: Pick<SigningIdentity, "
 /** The manifest definition of a download. */
 function manifestOf(facts: ManifestFacts) {
   const created = { action: "c2pa.created", digitalSourceType: facts.digitalSourceType, ...(facts.model ? { softwareAgent: { name: facts.model } } : {}) };
-  const actions = facts.resized ? [created, { action: "c2pa.resized" }, { action: "c2pa.transcoded" }] : [created];
+  const published = { action: "c2pa.published", when: facts.signedAt };
+  const actions = facts.resized ? [created, { action: "c2pa.resized" }, { action: "c2pa.transcoded" }, published] : [created, published];
   return {
     claim_generator_info: [{ name: "Stockroom", version }],
     title: facts.title,

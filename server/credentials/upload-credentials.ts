@@ -1,6 +1,6 @@
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { BytesBlob, startLibrary } from "./library.ts";
-import { readCredentials } from "./reader.ts";
+import { readCredentials, type CredentialsDamage } from "./reader.ts";
 
 /**
  * What an uploaded file's own Content Credentials (an AI generator's signed export) give its
@@ -26,6 +26,14 @@ const MODEL_MAX = 200;
 const DIGITAL_CAPTURE = /\/digitalsourcetype\/digitalCapture$/;
 /** Failures that leave credentials valid: a generator's certificate need not chain to a root we trust. */
 const UNTRUSTED = "signingCredential.untrusted";
+
+/** Why credentials could not be read, for the admin's review. */
+const DAMAGE: Record<CredentialsDamage, string> = {
+  image: "the picture behind them is damaged",
+  manifest: "they are malformed or cut short",
+  cycle: "their ingredients refer to each other in a loop",
+  slow: "reading them took too long",
+};
 
 const NONE: UploadCredentials = { model: null, parent: null, review: null };
 
@@ -80,6 +88,7 @@ export async function readUploadCredentials(file: Buffer, format: string, fileNa
   let parent: Uint8Array;
   try {
     report = await readCredentials(bytes);
+    if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read (${DAMAGE[report.damage]})` };
     if (report.state === null) return NONE;
     parent = await parentArchive(bytes, mediaType, fileName);
   } catch (error) {

@@ -158,6 +158,8 @@ export interface DownloadFileEntry {
 export interface DownloadFiles {
   /** downloadLabel() of what the files were made with; other than the image's current one, they are made again. */
   label: string;
+  /** When the files were made and signed (ISO 8601; absent for files made before it was kept): their Content Credentials' date. */
+  signedAt?: string;
   files: DownloadFileEntry[];
 }
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { hasRole } from "#contracts/account";
 import { galleryPageQuery } from "#contracts/catalog";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import { notStorable, unstorableField } from "#contracts/text";
 import { AppError } from "../errors.ts";
 import { keptPages } from "./kept-pages.ts";
@@ -14,6 +15,7 @@ import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { collectionsRoutes } from "./api/collections.ts";
+import { credentialsRoutes } from "./api/credentials.ts";
 import { apiOperations } from "../openapi/openapi-document.ts";
 import { engagementRoutes } from "./api/engagement.ts";
 import { openApiRoutes } from "./api/openapi.ts";
@@ -75,6 +77,7 @@ export function apiRouter(services: Services): express.Router {
   api.use(receiptsRoutes(services));
   api.use(collectionsRoutes(services));
   api.use(uploadsRoutes(services));
+  api.use(credentialsRoutes(services));
   api.use(catalogRoutes(services));
   api.use(openApiRoutes(services));
   api.use((_req, res) => sendError(res, new AppError("NOT_FOUND", "No such API endpoint")));
@@ -88,9 +91,6 @@ export function apiRouter(services: Services): express.Router {
  * JSON API (thin handlers over services), static assets, then React Router for pages; last,
  * one error handler for whatever was thrown.
  */
-/** Where the site publishes its Content Credentials root certificate. */
-export const ROOT_CERTIFICATE_PATH = "/content-credentials/root.pem";
-
 export function createHttpApp({ services, build, clientDir, devMiddleware }: HttpAppOptions): express.Express {
   const { config, log } = services;
   const app = express();

@@ -10,10 +10,11 @@ import { sendErrorFor } from "./errors.ts";
 
 /** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Where creators send files (an upload, an avatar), with a limit of their own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
+/** Where files are sent (an upload, an avatar, a file to check on /verify), with a limit of their own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
 const FILE_ROUTES: Array<[method: string, path: RegExp]> = [
   ["POST", /^\/api\/uploads\/?$/i],
   ["PUT", /^\/api\/me\/avatar\/?$/i],
+  ["POST", /^\/api\/content-credentials\/check\/?$/i],
 ];
 
 /** bodyLimit(MAX_BODY_BYTES) for every request but a file's, which may be up to `uploadMaxBytes`. */

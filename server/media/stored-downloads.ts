@@ -65,15 +65,16 @@ export function createStoredDownloads(deps: {
 
   async function make(image: DownloadableImage, label: string): Promise<DownloadFiles> {
     const parent = image.parentCredentials ? await repository.parentCredentials(image.id) : null;
+    const signedAt = new Date().toISOString();
     const rendered = await imaging.pool.run(async () => {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
-      const facts = factsOf(image);
+      const facts = { ...factsOf(image), signedAt };
       return renderDownloads(await bytesOf(original.stream), image, xmpOf(image), (jpeg, width) =>
         imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent),
       );
     });
-    const files: DownloadFiles = { label, files: rendered.map((r) => r.entry) };
+    const files: DownloadFiles = { label, signedAt, files: rendered.map((r) => r.entry) };
     const written = await storeObjects(media, rendered.map((r) => r.object));
     if (await repository.replaceDownloadFiles(image.id, image.downloadFiles, files)) {
       const old = image.downloadFiles?.files.map((f) => f.key).filter((key) => !files.files.some((f) => f.key === key)) ?? [];

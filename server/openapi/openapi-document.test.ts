@@ -3,6 +3,7 @@ import type { Router } from "express";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiErrorBody } from "#contracts/api-error";
 import { creatorPage, imageDetail, imagePage, tagList, type ImageDetail } from "#contracts/catalog";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import type { z } from "zod";
 import { testDatabase } from "../../test/database.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
@@ -63,12 +64,15 @@ describe("GET /api/openapi.json", () => {
     for (const ref of new Set(refs)) expect(Object.keys(document.components.schemas).map((id) => `#/components/schemas/${id}`)).toContain(ref);
   });
 
-  it("describes every route mounted under /api, and no route that is not", () => {
+  it("describes every route mounted under /api, and no route that is not; outside /api, the Content Credentials' root certificate alone", () => {
     // CORS preflights (OPTIONS) are not operations of their own.
     const mounted = new Set(routesOf(apiRouter(services), "/api").filter((route) => !route.startsWith("OPTIONS ")));
     const described = new Set(
-      Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)),
+      Object.entries(document.paths)
+        .filter(([path]) => path.startsWith("/api/"))
+        .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)),
     );
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/"))).toEqual([ROOT_CERTIFICATE_PATH]);
     expect(mounted.size).toBeGreaterThanOrEqual(15);
     expect([...mounted].map((route) => route.replace(/:(\w+)/g, "{$1}")).sort()).toEqual([...described].sort());
     expect(openApiPath("/images/:id/like")).toBe("/images/{id}/like");

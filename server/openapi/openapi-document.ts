@@ -27,6 +27,7 @@ import {
   collectionsQuery,
   collectionSummary,
 } from "#contracts/collections";
+import { credentialsVerdict, ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
 import { avatarAnswer, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
@@ -63,6 +64,7 @@ const components = {
   CollectionImageState: collectionImageState,
   UploadStatus: uploadStatus,
   UploadList: uploadList,
+  CredentialsVerdict: credentialsVerdict,
 };
 for (const [id, schema] of Object.entries(components)) documented.add(schema, { id });
 for (const [schema, description] of [
@@ -109,7 +111,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: "Catalog" | "Engagement" | "Receipts" | "Collections" | "Studio" | "API";
+  tag: "Catalog" | "Engagement" | "Receipts" | "Collections" | "Studio" | "Content Credentials" | "API";
   /** Whether it needs a session (else 401), or merely reads one when present. */
   session?: "required" | "optional";
   /** Catalog reads any site may make from the browser (CORS, without credentials). */
@@ -336,6 +338,23 @@ export const apiOperations: ApiOperation[] = [
     },
   },
   {
+    method: "post",
+    path: "/content-credentials/check",
+    tag: "Content Credentials",
+    summary: "Check a file's Content Credentials (what /verify shows)",
+    description:
+      "The body is the file itself (at most UPLOAD_MAX_MB). The answer is the verdict: `intact` (signed by this site, unchanged since), `altered` (changed after it was signed), `other` (signed by someone else; `trusted` when their certificate chains to this site's root) or `none`. Nothing of the file is kept.",
+    file: { media: "application/octet-stream" },
+    answers: {
+      200: ok(credentialsVerdict),
+      400: error("No file"),
+      403: error("Sent from another site"),
+      413: error("Over UPLOAD_MAX_MB"),
+      415: error("Not an image that can carry Content Credentials"),
+      422: error("Its Content Credentials (or its picture) are damaged and cannot be read; the message says how"),
+    },
+  },
+  {
     method: "get",
     path: "/collections",
     tag: "Collections",
@@ -551,6 +570,15 @@ export function openApiDocument(baseUrl: string) {
     const path = `/api${openApiPath(operation.path)}`;
     paths[path] = { ...paths[path], [operation.method]: operationObject(operation) };
   }
+  paths[ROOT_CERTIFICATE_PATH] = {
+    get: {
+      operationId: "getContentCredentialsRoot",
+      tags: ["Content Credentials"],
+      summary: "The root certificate of the site's Content Credentials (PEM)",
+      description: "Give it to a C2PA reader as a trust anchor: the site's downloads then read as Trusted, not merely Valid. Outside /api, cached for an hour.",
+      responses: { 200: { description: "OK", content: { "application/x-pem-file": {} } } },
+    },
+  };
   const { schemas } = z.toJSONSchema(documented, { metadata: documented, uri: (id) => `${COMPONENT}${id}` });
   return {
     openapi: "3.1.0",
@@ -567,6 +595,7 @@ export function openApiDocument(baseUrl: string) {
       { name: "Receipts", description: "License receipts of the viewer's downloads." },
       { name: "Collections", description: "Signed-in people's collections of images, private or public, and their ZIP downloads." },
       { name: "Studio", description: "Creators' uploads: files checked at once, imported in the background." },
+      { name: "Content Credentials", description: "The C2PA Content Credentials every download carries, signed by this site: checking a file, and the root certificate its signatures chain up to." },
       { name: "API", description: "This document." },
     ],
     paths,
