@@ -2,7 +2,7 @@ import { z } from "zod";
 import "./zod-config.ts";
 
 /**
- * Content Credentials as readers see them (issue 25, decision 031).
+ * Content Credentials as readers see them (issue 25, decision 032).
  *   POST /api/content-credentials/check  body: the file's bytes (application/octet-stream, at most
  *        UPLOAD_MAX_MB) -> CredentialsVerdict. Nothing is stored. A file that is not an image is
  *        refused (415), one whose credentials cannot be read answers 422 with why.

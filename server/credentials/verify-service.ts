@@ -18,7 +18,7 @@ const DAMAGE: Record<CredentialsDamage, string> = {
 export const CHECKED_FORMATS = "JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF";
 
 /**
- * /verify: what anyone may learn of a file's Content Credentials (decision 031). The file is
+ * /verify: what anyone may learn of a file's Content Credentials (decision 032). The file is
  * read in the reader pool, off the main thread and for a bounded time, with the site's root as
  * trust anchor; nothing of it is kept.
  */
