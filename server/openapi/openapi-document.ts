@@ -575,6 +575,7 @@ export function openApiDocument(baseUrl: string) {
       operationId: "getContentCredentialsRoot",
       tags: ["Content Credentials"],
       summary: "The root certificate of the site's Content Credentials (PEM)",
+      parameters: [],
       description: "Give it to a C2PA reader as a trust anchor: the site's downloads then read as Trusted, not merely Valid. Outside /api, cached for an hour.",
       responses: { 200: { description: "OK", content: { "application/x-pem-file": {} } } },
     },
