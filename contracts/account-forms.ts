@@ -36,7 +36,7 @@ export const messages = {
   resetLinkSent:
     "If an account exists for that email address, we have sent it a link to reset the password. The link works once, for one hour.",
   resetLinkInvalid: "This reset link has expired or has already been used. Please request a new one.",
-  passwordReset: "Your password has been reset. Please sign in with your new password.",
+  passwordReset: "Your password has been reset. You are signed in here, and signed out everywhere else.",
   googleUnavailable: "Google sign-in is not available on this server",
   signInRequired: "Please sign in to continue",
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${duration(seconds)}.`,

@@ -20,13 +20,20 @@ async function requestReset(email: string) {
 }
 
 describe("password reset", () => {
-  it("mails a link that sets a new password once, ending every session", async () => {
-    const signedIn = await newContext();
-    const email = await signUpByApi(signedIn, "Hedy Lamarr");
+  it("mails links of which one sets a new password once, signing this browser in and ending every other session and link", async () => {
+    const laptop = await newContext();
+    const email = await signUpByApi(laptop, "Hedy Lamarr");
+    const phone = await newPage();
+    await phone.goto("/login");
+    await hydrated(phone);
+    await signInThroughForm(phone, email, PASSWORD);
+    await phone.waitForURL(`${baseUrl()}/`);
+
     const forgot = await requestReset(email);
     await expectNoAxeViolations(forgot);
-
-    const mail = await waitForMail(inject("mailDir"), email);
+    const earlier = linkIn(await waitForMail(inject("mailDir"), email), baseUrl());
+    await requestReset(email);
+    const mail = await waitForMail(inject("mailDir"), email, 2);
     expect(mail.subject).toBe("Reset your Stockroom password");
     const link = linkIn(mail, baseUrl());
     expect(new URL(link).pathname).toBe("/reset-password");
@@ -41,24 +48,33 @@ describe("password reset", () => {
     await page.getByRole("alert").filter({ hasText: "Passwords do not match" }).waitFor();
     await field(page, "Confirm New Password").fill("frequency hopping");
     await page.getByRole("button", { name: "Set new password" }).click();
-    await page.waitForURL(`${baseUrl()}/login?reset=1`);
-    await page.getByRole("status").filter({ hasText: "Your password has been reset" }).waitFor();
 
-    await signInThroughForm(page, email, PASSWORD);
-    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
-    await signInThroughForm(page, email, "frequency hopping");
-    await page.waitForURL(`${baseUrl()}/`);
+    // This browser stays signed in, on its profile, saying so.
+    await page.waitForURL(`${baseUrl()}/profile-settings?reset=1`);
+    await page.getByRole("status").filter({ hasText: "Your password has been reset. You are signed in here, and signed out everywhere else." }).waitFor();
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    await expectNoAxeViolations(page);
 
-    // The browser that was signed in before the reset is signed out.
-    const before = await signedIn.newPage();
-    await before.goto("/profile-settings");
-    expect(new URL(before.url()).pathname).toBe("/login");
+    // The two browsers signed in before the reset are signed out.
+    for (const before of [await laptop.newPage(), phone]) {
+      await before.goto("/profile-settings");
+      expect(new URL(before.url()).pathname).toBe("/login");
+    }
 
-    // The link works once.
-    const again = await newPage();
-    await again.goto(link);
-    await again.getByRole("heading", { name: "This link no longer works" }).waitFor();
-    expect(await again.getByText("This reset link has expired or has already been used. Please request a new one.").count()).toBe(1);
+    // Only the new password signs in (and back to the page that asked for it).
+    await hydrated(phone);
+    await signInThroughForm(phone, email, PASSWORD);
+    await phone.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await signInThroughForm(phone, email, "frequency hopping");
+    await phone.waitForURL(`${baseUrl()}/profile-settings`);
+
+    // The link works once, and the one sent earlier no longer works either.
+    for (const used of [link, earlier]) {
+      const again = await newPage();
+      await again.goto(used);
+      await again.getByRole("heading", { name: "This link no longer works" }).waitFor();
+      expect(await again.getByText("This reset link has expired or has already been used. Please request a new one.").count()).toBe(1);
+    }
   });
 
   it("answers an unknown address exactly as a known one, and sends it nothing", async () => {

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
-import { messages, signInInput } from "#contracts/account-forms";
+import { signInInput } from "#contracts/account-forms";
 import { Banner, PasswordField, TextField } from "~/components/fields";
 import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
@@ -13,7 +13,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await signedOutOnly(request, context)), passwordReset: new URL(request.url).searchParams.has("reset") };
+  return signedOutOnly(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** /login: 'Welcome Back'. */
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const { redirectTo, googleFailed, passwordReset } = loaderData;
+  const { redirectTo, googleFailed } = loaderData;
   const { busy, error } = useAuthForm(useActionData<typeof action>(), googleFailed ? "Failed to sign in with Google" : null);
   const withRedirect = (path: string) => (redirectTo === "/" ? path : `${path}?redirectTo=${encodeURIComponent(redirectTo)}`);
 
@@ -57,7 +57,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     >
       <div className="flex flex-col gap-4">
         {error && <Banner kind="error">{error}</Banner>}
-        {passwordReset && !error && <Banner kind="success">{messages.passwordReset}</Banner>}
         <Form method="post" noValidate className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />

@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     collections: mine.items,
     avatarUrl,
     olderPages: before.success && before.data.cursor !== undefined,
+    // Sent here signed in by a password reset (reset-password.tsx).
+    passwordReset: url.searchParams.has("reset"),
     minLength: context.settings.passwordMinLength,
   };
 }
@@ -100,7 +102,7 @@ const keyTargets: Record<string, (index: number) => number> = {
 
 /** /profile-settings: the profile, password and account forms, the liked images, the collections, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
-  const { viewer, hasPassword, liked, downloads, collections, avatarUrl, olderPages, minLength } = loaderData;
+  const { viewer, hasPassword, liked, downloads, collections, avatarUrl, olderPages, passwordReset, minLength } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get("tab"));
   const profile: FormFetcher = useFetcher({ key: "account-profile" });
@@ -135,6 +137,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 empty:hidden" aria-live="polite">
         {result && (result.ok ? <Banner kind="success">{result.message}</Banner> : <Banner kind="error">{result.error}</Banner>)}
+        {passwordReset && !result && <Banner kind="success">{messages.passwordReset}</Banner>}
       </div>
 
       <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">

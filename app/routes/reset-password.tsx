@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { messages, resetPasswordInput } from "#contracts/account-forms";
 import { Banner, PasswordField } from "~/components/fields";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
-import { readForm, runForm } from "~/lib/form.server";
+import { readForm, redirectWithCookies, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = authHandle;
@@ -22,11 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     await readForm(request),
     resetPasswordInput(context.settings.passwordMinLength),
-    async (input) => {
-      await context.services.accounts.resetPassword(input, request.headers);
-      // Every session ended with the reset, this browser's too: sign in afresh.
-      return redirect("/login?reset=1");
-    },
+    // Every other session ended with the reset; this browser is signed in to a new one.
+    async (input) => redirectWithCookies("/profile-settings?reset=1", await context.services.accounts.resetPassword(input, request.headers)),
     "Failed to reset the password",
   );
 }
@@ -50,7 +47,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   return (
     <AuthLayout
       title="Choose a new password"
-      subtitle="After this, your old password stops working and you are signed out everywhere."
+      subtitle="After this, your old password stops working and you are signed out everywhere else."
       footer={
         <Link to="/login" className={linkClass}>
           Back to sign in

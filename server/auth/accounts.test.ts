@@ -177,20 +177,29 @@ describe("password reset", () => {
     await accounts.signIn({ email: person.email, password: "brand new secret" }, browserHeaders("203.0.113.20"));
   });
 
-  it("ends every other link sent earlier once one of them has reset the password", async () => {
-    const person = await signUp();
+  it("ends every other link and every other session, and keeps the visitor who reset signed in", async () => {
+    const person = await signUp("203.0.113.23");
+    // Signed in from two browsers; the one that resets is a third.
+    const laptop = browserHeaders(person.ip, person.cookies);
+    const phone = browserHeaders("203.0.113.24", cookiesFrom(await accounts.signIn({ email: person.email, password: person.password }, browserHeaders("203.0.113.24"))));
+    for (const browser of [laptop, phone]) expect((await accounts.viewer(browser))?.email).toBe(person.email);
     const tokens: string[] = [];
     for (let i = 0; i < 2; i++) {
-      await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.23"));
+      await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.25"));
       tokens.push(new URL(linkIn(await waitForMail(smtp.dir, person.email, i + 1), BASE_URL)).searchParams.get("token")!);
     }
     const [first, second] = tokens as [string, string];
     expect(await accounts.resetTokenUsable(first)).toBe(true);
-    await accounts.resetPassword({ token: second, password: "the reset one", confirmPassword: "the reset one" }, browserHeaders("203.0.113.23"));
+
+    const reset = await accounts.resetPassword({ token: second, password: "the reset one", confirmPassword: "the reset one" }, browserHeaders("203.0.113.25"));
+    const resetter = browserHeaders("203.0.113.25", cookiesFrom(reset));
+    expect((await accounts.viewer(resetter))?.email).toBe(person.email);
+    for (const browser of [laptop, phone]) expect(await accounts.viewer(browser)).toBeNull();
 
     expect(await accounts.resetTokenUsable(first)).toBe(false);
-    const late = await refusal(accounts.resetPassword({ token: first, password: "the stale link", confirmPassword: "the stale link" }, browserHeaders("203.0.113.23")));
+    const late = await refusal(accounts.resetPassword({ token: first, password: "the stale link", confirmPassword: "the stale link" }, browserHeaders("203.0.113.26")));
     expect(late.message).toBe(messages.resetLinkInvalid);
+    expect((await accounts.viewer(resetter))?.email).toBe(person.email);
     await accounts.signIn({ email: person.email, password: "the reset one" }, browserHeaders("203.0.113.23"));
   });
 

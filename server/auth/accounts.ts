@@ -41,8 +41,11 @@ export interface AccountsService {
   requestPasswordReset(input: ForgotPasswordInput, headers: Headers): Promise<void>;
   /** Whether a reset link's token can still be used (not expired, not used). */
   resetTokenUsable(token: string): Promise<boolean>;
-  /** Sets a new password from a reset link; all sessions of the account end. */
-  resetPassword(input: ResetPasswordInput, headers: Headers): Promise<void>;
+  /**
+   * Sets a new password from a reset link: every other link and every session of the account
+   * end, and the visitor who reset is signed in afresh (the cookies of their new session).
+   */
+  resetPassword(input: ResetPasswordInput, headers: Headers): Promise<CookieHeaders>;
   updateProfile(input: ProfileInput, headers: Headers): Promise<void>;
   /** Checks the current password, sets the new one and signs out every other session. */
   changePassword(input: PasswordChangeInput, headers: Headers): Promise<CookieHeaders>;
@@ -101,6 +104,15 @@ export function createAccountsService(deps: {
       log.error(`Better Auth refused a request (${error.statusCode} ${code})`, body.message);
       throw new AppError("INTERNAL", body.message ?? "Something went wrong on our side. Please try again.");
     }
+  }
+
+  /** The address of the account a usable (not expired, not used) reset link belongs to; undefined for any other token. */
+  async function resetLinkOwner(token: string): Promise<string | undefined> {
+    if (!token) return undefined;
+    const { internalAdapter } = await auth.$context;
+    const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+    if (!found || found.expiresAt <= new Date()) return undefined;
+    return (await internalAdapter.findUserById(found.value))?.email;
   }
 
   async function requireViewer(headers: Headers): Promise<Viewer> {
@@ -165,14 +177,16 @@ export function createAccountsService(deps: {
     },
 
     async resetTokenUsable(token) {
-      if (!token) return false;
-      const context = await auth.$context;
-      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-      return found !== null && found !== undefined && found.expiresAt > new Date();
+      return (await resetLinkOwner(token)) !== undefined;
     },
 
     async resetPassword({ token, password }, headers) {
+      // Whose link it is, read before the reset uses it up.
+      const email = await resetLinkOwner(token);
       await call(() => auth.api.resetPassword({ body: { token, newPassword: password }, headers }));
+      // Better Auth ended every session of the account (revokeSessionsOnPasswordReset); the visitor
+      // who just proved to own the address, with the password they chose, signs in through it again.
+      return service.signIn({ email: email!, password }, headers);
     },
 
     async updateProfile({ name }, headers) {
