@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { scratchDataDir, startServer } from "../e2e/server.ts";
 import { freePort } from "../server/free-port.ts";
+import { residentMb } from "./process-memory.ts";
+import { signUp } from "./sign-up.ts";
 
 /**
  * Issue 27's figure: eight downloads at once of a 90-megapixel original, on the real server
@@ -17,26 +19,6 @@ const WIDTH = 10_000;
 const HEIGHT = 9_000;
 const DOWNLOADS = 8;
 const TARGET_MB = 150;
-
-function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-async function signUp(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { origin, "content-type": "application/json" },
-    body: JSON.stringify({ name: "Bench visitor", email: "bench@example.test", password: "a long enough passphrase" }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-up answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
 
 export async function hugeDownloads(log: (line: string) => void): Promise<void> {
   const dataDir = scratchDataDir();
@@ -54,7 +36,7 @@ export async function hugeDownloads(log: (line: string) => void): Promise<void> 
     });
     log(`  imported (every size rendered and stored) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const { items } = (await (await fetch(`${server.baseUrl}/api/images`)).json()) as { items: Array<{ id: number }> };
-    const cookie = await signUp(server.baseUrl);
+    const cookie = await signUp(server.baseUrl, "bench@example.test");
 
     const before = residentMb(server.pid);
     let peak = before;

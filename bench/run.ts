@@ -13,6 +13,7 @@ import { createLogger } from "../server/logger.ts";
 import { createServices } from "../server/services.ts";
 import { BUSY_CREATOR, fillCatalog, RARE_WORD } from "./catalog-fill.ts";
 import { hugeDownloads } from "./huge-downloads.ts";
+import { uploadMemory } from "./upload-memory.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { postgresCpuSeconds } from "./process-cpu.ts";
 
@@ -224,6 +225,7 @@ async function main() {
       NOT_KEPT_P95_TARGET_MS,
     );
     await hugeDownloads(log);
+    await uploadMemory(log);
   } finally {
     await closeAll();
   }

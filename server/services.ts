@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createAuditRepository } from "./audit/audit-repository.ts";
 import { createAuditService, type AuditService } from "./audit/audit-service.ts";
 import { createAccountAdminRepository } from "./admin/account-admin-repository.ts";
@@ -161,6 +162,7 @@ export function createServices(deps: {
     queue: jobs,
     log,
     maxPixels: imaging.maxPixels,
+    incomingDir: path.join(config.dataDir, "incoming"),
   });
   return {
     config,

@@ -109,18 +109,37 @@ export function variantWidths(width: number): number[] {
   return [...VARIANT_WIDTHS.filter((w) => w < top * 0.9), top];
 }
 
+/** The header of an image file (its bytes, or its path: sharp reads only what it needs), or null when sharp finds none. */
+export async function imageHeader(input: Buffer | string): Promise<Metadata | null> {
+  try {
+    return await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+}
+
+/** What an image's header says of the file. */
+interface InspectedImage {
+  format: string;
+  ext: MediaExtension;
+  width: number;
+  height: number;
+  upright: boolean;
+}
+
 /**
  * Reads the header: refuses what is not an image we take, or is too large, before decoding:
  * more than `maxPixels`, a side longer than a JPEG download holds, or so tall that its widest
  * variant is taller than a WebP holds.
  */
-export async function inspectImage(input: Buffer, maxPixels: number): Promise<{ format: string; ext: MediaExtension; width: number; height: number; upright: boolean }> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError("UNSUPPORTED_MEDIA", "Not an image file (expected JPEG, PNG, WebP, AVIF, GIF or TIFF)");
-  }
+export async function inspectImage(input: Buffer | string, maxPixels: number): Promise<InspectedImage> {
+  const meta = await imageHeader(input);
+  if (!meta) throw new AppError("UNSUPPORTED_MEDIA", "Not an image file (expected JPEG, PNG, WebP, AVIF, GIF or TIFF)");
+  return checkHeader(meta, maxPixels);
+}
+
+/** inspectImage's refusals, for a header already read. */
+export function checkHeader(meta: Metadata, maxPixels: number): InspectedImage {
   const ext = originalExtensions[meta.format];
   if (!ext || (meta.format === "heif" && meta.compression !== "av1")) {
     throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${meta.compression === "hevc" ? "HEIC" : meta.format.toUpperCase()} (expected JPEG, PNG, WebP, AVIF, GIF or TIFF)`);

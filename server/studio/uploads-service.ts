@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
@@ -11,6 +13,7 @@ import type { Logger } from "../logger.ts";
 import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import { receiveImage } from "../media/received-image.ts";
 import { inspectImage } from "../media/variants.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
@@ -33,9 +36,10 @@ interface UploadJob {
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
 /**
- * Uploads from the browser (decision 023): the file is staged in the media storage (so any
- * instance can import it), checked at once (an image, at most UPLOAD_MAX_PIXELS, with sides a
- * JPEG and a WebP hold: otherwise refused with the reason and nothing kept), then imported by the job queue through the same import as
+ * Uploads from the browser (decision 023): the file is checked as it arrives, never held whole
+ * in memory (an image, at most UPLOAD_MAX_PIXELS, with sides a JPEG and a WebP hold: otherwise
+ * refused with the reason and nothing kept; media/received-image.ts), staged in the media storage
+ * (so any instance can import it), then imported by the job queue through the same import as
  * the command line, under the uploader's creator page.
  */
 export function createUploadsService(deps: {
@@ -47,8 +51,10 @@ export function createUploadsService(deps: {
   log: Logger;
   /** The largest picture taken, in pixels (UPLOAD_MAX_PIXELS). */
   maxPixels: number;
+  /** Where a file is written as it arrives, to be checked before it is staged (under DATA_DIR). */
+  incomingDir: string;
 }) {
-  const { repository, creatorPages, imports, media, queue, log, maxPixels } = deps;
+  const { repository, creatorPages, imports, media, queue, log, maxPixels, incomingDir } = deps;
 
   const toUploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
@@ -113,10 +119,12 @@ export function createUploadsService(deps: {
       const key = stagingKey();
       let id: string | undefined;
       try {
-        await media.put(key, body, "application/octet-stream");
-        const stored = await media.read(key);
-        if (!stored) throw new Error(`The staged upload ${key} is missing`);
-        await inspectImage(await bytesOf(stored.stream), maxPixels);
+        const file = await receiveImage(body, incomingDir, maxPixels);
+        try {
+          await media.put(key, createReadStream(file), "application/octet-stream");
+        } finally {
+          await rm(file, { force: true });
+        }
         // The uploader's page is made now, once: the job imports under it.
         await creatorPages.ensureCreatorPage(uploader.id);
         const { fileName, model, prompt, title, tags, category, description } = input;
