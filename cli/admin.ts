@@ -3,6 +3,7 @@ import type { AccountAdminService } from "../server/admin/account-admin-service.
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
+import { say } from "./output.ts";
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -18,16 +19,16 @@ const grantable = roles.filter((role): role is Exclude<Role, "member"> => role !
 async function run(accountAdmin: AccountAdminService, command: "grant" | "revoke" | "list", email: string, role: Role): Promise<void> {
   if (command === "list") {
     const found = await accountAdmin.withRoles();
-    if (found.length === 0) return console.log("No creators or admins yet. Make one with: npm run admin -- grant <email>");
+    if (found.length === 0) return say("No creators or admins yet. Make one with: npm run admin -- grant <email>");
     for (const account of found) {
       const disabled = account.disabledAt ? " (disabled)" : "";
-      console.log(`${account.role.padEnd(8)} ${terminalSafe(`${account.email}  ${account.name}`)}${disabled}`);
+      say(`${account.role.padEnd(8)} ${terminalSafe(`${account.email}  ${account.name}`)}${disabled}`);
     }
     return;
   }
   const { account, before } = await accountAdmin.setRoleByEmail(email, role);
   const who = terminalSafe(account.email);
-  console.log(before === role ? `${who} already is ${article(role)} ${role}.` : `${who} is now ${article(role)} ${role} (was ${article(before)} ${before}).`);
+  say(before === role ? `${who} already is ${article(role)} ${role}.` : `${who} is now ${article(role)} ${role} (was ${article(before)} ${before}).`);
 }
 
 const article = (role: Role) => (role === "admin" ? "an" : "a");

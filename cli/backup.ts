@@ -1,14 +1,13 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { backupDatabase, restoreDatabase, type BackupManifest } from "../server/db/backup.ts";
-import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { copyMedia } from "../server/media/copy-media.ts";
 import { localDiskStorage } from "../server/media/local-disk-storage.ts";
 import { createMediaStorage, type MediaStorage } from "../server/media/storage.ts";
-import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
+import { commandConfig, progress, say } from "./output.ts";
 
 const usage = `Usage:
   npm run backup -- <out-dir>            copy the database (one consistent snapshot) and its media files
@@ -26,7 +25,7 @@ async function emptyOrMissing(dir: string): Promise<boolean> {
 
 /** Copies `keys` from one store to another, with a progress bar; returns the keys that were missing. */
 async function copyWithProgress(keys: string[], from: MediaStorage, to: MediaStorage, label: string): Promise<string[]> {
-  const bar = progressBar(label, keys.length, { unit: "files" });
+  const bar = progress(label, keys.length, "files");
   let done = 0;
   return copyMedia(keys, from, to, () => bar.update(++done)).finally(() => bar.stop());
 }
@@ -47,8 +46,8 @@ await runCommand("backup", usage, async () => {
   const dir = values.restore ?? positionals[0];
   if (!dir || positionals.length > (values.restore ? 0 : 1)) throw new UsageError("Name one folder");
   const root = path.resolve(dir);
-  const config = loadConfig();
-  const log = createLogger("error");
+  const config = commandConfig();
+  const log = createLogger("error", config.logFormat);
   const media = createMediaStorage(config);
   const backupMedia = localDiskStorage(path.join(root, "media"));
 
@@ -61,7 +60,7 @@ await runCommand("backup", usage, async () => {
     }
     const database = await openCliDatabase(config, log.info);
     try {
-      const bar = progressBar("Database", Object.keys(manifest.tables).length, { unit: "tables" });
+      const bar = progress("Database", Object.keys(manifest.tables).length, "tables");
       let done = 0;
       const keys: string[] = [];
       await restoreDatabase(database.pool, path.join(root, "db"), manifest, () => bar.update(++done), async () => {
@@ -70,7 +69,7 @@ await runCommand("backup", usage, async () => {
         await copyWithProgress(keys, backupMedia, media, "Media");
       }).finally(() => bar.stop());
       const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-      console.log(`restored ${rows} rows in ${done} tables and ${keys.length} media files from ${root}`);
+      say(`restored ${rows} rows in ${done} tables and ${keys.length} media files from ${root}`);
     } finally {
       await database.close();
     }
@@ -88,8 +87,8 @@ await runCommand("backup", usage, async () => {
     await writeFile(path.join(root, "backup.json"), JSON.stringify(manifest, null, 2), { mode: OWNER_ONLY_FILE });
     await restrictToOwner(path.join(root, "media"));
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-    console.log(`backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${mediaKeys.length - missing.length} media files to ${root}`);
-    if (missing.length) console.log(`  ${missing.length} media files the database refers to were missing: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`);
+    say(`backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${mediaKeys.length - missing.length} media files to ${root}`);
+    if (missing.length) say(`  ${missing.length} media files the database refers to were missing: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", …" : ""}`);
   } finally {
     await database.close();
   }

@@ -1,6 +1,6 @@
-import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
+import { progress, say } from "./output.ts";
 
 const usage = `Usage: npm run colors
 
@@ -16,11 +16,11 @@ await runCommand("colors", usage, async () => {
   const stop = new AbortController();
   process.once("SIGINT", () => stop.abort());
   await withServices(async ({ imports }) => {
-    let bar: ReturnType<typeof progressBar> | undefined;
+    let bar: ReturnType<typeof progress> | undefined;
     const summary = await imports
-      .labelColors({ onProgress: (done, total) => (bar ??= progressBar("Labelling colours", total)).update(done), signal: stop.signal })
+      .labelColors({ onProgress: (done, total) => (bar ??= progress("Labelling colours", total)).update(done), signal: stop.signal })
       .finally(() => bar?.stop());
     const rest = stop.signal.aborted ? "; stopped, run again to go on" : "";
-    console.log(`labelled ${summary.labelled}, could not read ${summary.failed}${rest}`);
+    say(`labelled ${summary.labelled}, could not read ${summary.failed}${rest}`);
   });
 });

@@ -1,8 +1,8 @@
 import { DEFAULT_DEMO_SEED } from "../server/catalog/demo/demo-catalog.ts";
 import { formatSummary } from "../server/catalog/import/import-service.ts";
-import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
+import { progress, say } from "./output.ts";
 
 const usage = `Usage: npm run demo -- [--count <n>] [--seed <s>]
 
@@ -23,10 +23,10 @@ await runCommand("demo", usage, async () => {
   const seed = whole(values.seed, "seed", DEFAULT_DEMO_SEED, 2 ** 31 - 1);
 
   await withServices(async ({ demo }) => {
-    let bar: ReturnType<typeof progressBar> | undefined;
+    let bar: ReturnType<typeof progress> | undefined;
     const summary = await demo
-      .seed({ count, seed, onProgress: (done, total) => (bar ??= progressBar("Generating", total)).update(done) })
+      .seed({ count, seed, onProgress: (done, total) => (bar ??= progress("Generating", total)).update(done) })
       .finally(() => bar?.stop());
-    console.log(formatSummary(summary));
+    say(formatSummary(summary));
   });
 });

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { airtableSource } from "../server/catalog/import/airtable-source.ts";
 import { folderSource } from "../server/catalog/import/folder-source.ts";
 import { formatSummary, type SourceEntry } from "../server/catalog/import/import-service.ts";
-import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
+import { complain, progress, say } from "./output.ts";
 
 const usage = `Usage:
   npm run import -- folder <dir> [--creator <name>]
@@ -47,19 +47,19 @@ await runCommand("import", usage, async () => {
         table: values.table,
         apiKey: env.data.AIRTABLE_API_KEY,
         apiUrl: env.data.AIRTABLE_API_URL,
-        onRetry: (ms) => console.error(`Airtable is rate-limiting; retrying in ${(ms / 1000).toFixed(1)} s`),
+        onRetry: (ms) => complain(`Airtable is rate-limiting; retrying in ${(ms / 1000).toFixed(1)} s`),
         maxPixels,
       });
   }
 
   await withServices(async ({ imports, imaging }) => {
     const entries = await source(imaging.maxPixels);
-    const bar = progressBar("Importing", entries.length);
+    const bar = progress("Importing", entries.length);
     const summary = await imports.run(entries, { onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
     for (const skip of summary.skips.slice(0, LIST_SKIPS)) {
-      console.log(terminalSafe(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`));
+      say(terminalSafe(`  skipped ${skip.sourceId}: ${skip.skip}${skip.detail ? ` (${skip.detail})` : ""}`));
     }
-    if (summary.skips.length > LIST_SKIPS) console.log(`  … and ${summary.skips.length - LIST_SKIPS} more skipped`);
-    console.log(formatSummary(summary));
+    if (summary.skips.length > LIST_SKIPS) say(`  … and ${summary.skips.length - LIST_SKIPS} more skipped`);
+    say(formatSummary(summary));
   });
 });

@@ -19,11 +19,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-moderate-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm run moderate -- ...args` as an operator would, against the test database. */
-async function moderate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+const moderate = (...args: string[]) => moderateWith({}, ...args);
+
+/** The same, with `env` added to the operator's settings. */
+async function moderateWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "cli/moderate.ts", ...args], {
       // Only what an operator's shell would hold (Vitest adds variables such as BASE_URL=/).
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "error", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -62,6 +65,30 @@ describe("npm run moderate", () => {
     expect(await moderate("restore", String(id))).toMatchObject({ code: 0, stdout: `Image ${id} is published again.\n` });
     expect(await statusOf(id)).toBe("published");
   }, 120_000); // four command processes, each a Node start: up to ~10 s apiece on a loaded 2-core machine
+
+  it("writes one JSON object per line with LOG_FORMAT=json, its failures too", async () => {
+    const id = await addImage(db, media, "Quiet Harbour");
+    await reportsService.report(null, "203.0.113.4", id, { reason: "spam", details: "" });
+    const json = { LOG_FORMAT: "json" };
+    const lines = (output: string) => output.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    const listed = await moderateWith(json, "reports");
+    expect(listed).toMatchObject({ code: 0, stderr: "" });
+    const entries = lines(listed.stdout);
+    expect(entries.map((e) => e.msg)).toEqual([
+      "1 open report:\n",
+      expect.stringMatching(new RegExp(`^report \\d+  image ${id} "Quiet Harbour"$`)),
+      "  reason:   Spam or misleading",
+      expect.stringMatching(/^ {2}reporter: anonymous, \d{4}-\d\d-\d\d \d\d:\d\d UTC\n$/),
+      "Act with: npm run moderate -- hide <imageId> [--reason <text>]  or  dismiss <reportId>",
+    ]);
+    for (const entry of entries) expect(entry).toMatchObject({ level: "info", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+
+    const unknown = await moderateWith(json, "hide", "999999");
+    expect(unknown.code).toBe(1);
+    expect(lines(unknown.stdout)).toEqual([{ level: "error", time: expect.any(String), msg: "moderate: Image 999999 not found" }]);
+    await reportsService.hide(COMMAND_LINE, id, undefined);
+  }, 60_000);
 
   it("explains bad commands and unknown ids instead of failing silently", async () => {
     const unknown = await moderate("hide", "999999");

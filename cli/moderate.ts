@@ -4,6 +4,7 @@ import type { ReportsService } from "../server/engagement/reports-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
+import { say } from "./output.ts";
 
 const usage = `Usage: npm run moderate -- <command>
 
@@ -27,18 +28,18 @@ const time = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " "
 async function listReports(reports: ReportsService): Promise<void> {
   const open = await reports.openReports();
   if (open.length === 0) {
-    console.log("No open reports.");
+    say("No open reports.");
     return;
   }
-  console.log(`${open.length} open report${open.length === 1 ? "" : "s"}:\n`);
+  say(`${open.length} open report${open.length === 1 ? "" : "s"}:\n`);
   for (const report of open) {
     const reporter = report.reporterEmail ? terminalSafe(`${report.reporterName} <${report.reporterEmail}>`) : "anonymous";
-    console.log(`report ${report.id}  image ${report.imageId} "${terminalSafe(report.title)}"${report.imageStatus === "hidden" ? " (hidden)" : ""}`);
-    console.log(`  reason:   ${reportReasonLabels[report.reason]}`);
-    if (report.details) console.log(`  details:  ${terminalSafe(report.details.replace(/\s+/g, " "))}`);
-    console.log(`  reporter: ${reporter}, ${time(report.createdAt)}\n`);
+    say(`report ${report.id}  image ${report.imageId} "${terminalSafe(report.title)}"${report.imageStatus === "hidden" ? " (hidden)" : ""}`);
+    say(`  reason:   ${reportReasonLabels[report.reason]}`);
+    if (report.details) say(`  details:  ${terminalSafe(report.details.replace(/\s+/g, " "))}`);
+    say(`  reporter: ${reporter}, ${time(report.createdAt)}\n`);
   }
-  console.log("Act with: npm run moderate -- hide <imageId> [--reason <text>]  or  dismiss <reportId>");
+  say("Act with: npm run moderate -- hide <imageId> [--reason <text>]  or  dismiss <reportId>");
 }
 
 type Command = "reports" | "hide" | "restore" | "dismiss";
@@ -49,16 +50,16 @@ async function run(reports: ReportsService, command: Command, id: number, reason
       return listReports(reports);
     case "hide": {
       const resolved = await reports.hide(COMMAND_LINE, id, reason);
-      console.log(`Image ${id} is hidden; ${resolved} open report${resolved === 1 ? "" : "s"} resolved.`);
+      say(`Image ${id} is hidden; ${resolved} open report${resolved === 1 ? "" : "s"} resolved.`);
       return;
     }
     case "restore":
       await reports.restore(COMMAND_LINE, id);
-      console.log(`Image ${id} is published again.`);
+      say(`Image ${id} is published again.`);
       return;
     case "dismiss":
       await reports.dismiss(COMMAND_LINE, id, reason);
-      console.log(`Report ${id} dismissed.`);
+      say(`Report ${id} dismissed.`);
       return;
   }
 }

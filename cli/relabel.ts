@@ -1,4 +1,3 @@
-import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { imagingOf } from "../server/media/image-pool.ts";
@@ -7,8 +6,8 @@ import { licenseUrlOf } from "../server/media/labels.ts";
 import { createMediaRepository } from "../server/media/media-repository.ts";
 import { createRelabelService, formatRelabelSummary } from "../server/media/relabel-service.ts";
 import { createMediaStorage } from "../server/media/storage.ts";
-import { progressBar } from "../server/progress.ts";
 import { parseCommandLine, runCommand } from "./run.ts";
+import { commandConfig, progress, say } from "./output.ts";
 
 const usage = `Usage: npm run media:relabel
 
@@ -22,7 +21,7 @@ await runCommand("media:relabel", usage, async () => {
   const { values } = parseCommandLine({ options: { help: { type: "boolean", short: "h" } } });
   if (values.help) return console.log(usage);
 
-  const config = loadConfig();
+  const config = commandConfig();
   const log = createLogger(config.logLevel === "debug" ? "debug" : "error", config.logFormat);
   const database = await openCliDatabase(config, log.info);
   const stop = new AbortController();
@@ -32,12 +31,12 @@ await runCommand("media:relabel", usage, async () => {
   try {
     const repository = createMediaRepository(database.db);
     const files = createImageFiles({ media: createMediaStorage(config), repository, licenseUrl: licenseUrlOf(config.baseUrl), imaging: imagingOf(config, database.db) });
-    let bar: ReturnType<typeof progressBar> | undefined;
+    let bar: ReturnType<typeof progress> | undefined;
     const summary = await createRelabelService({ repository, files, log })
-      .run({ onProgress: (done, total) => (bar ??= progressBar("Labelling", total)).update(done), signal: stop.signal })
+      .run({ onProgress: (done, total) => (bar ??= progress("Labelling", total)).update(done), signal: stop.signal })
       .finally(() => bar?.stop());
-    console.log(formatRelabelSummary(summary) + (stop.signal.aborted ? " (stopped: run it again to carry on)" : ""));
-    for (const { id, reason } of summary.failed) console.log(`  image ${id}: ${reason}`);
+    say(formatRelabelSummary(summary) + (stop.signal.aborted ? " (stopped: run it again to carry on)" : ""));
+    for (const { id, reason } of summary.failed) say(`  image ${id}: ${reason}`);
     if (summary.failed.length) process.exitCode = 1;
   } finally {
     process.off("SIGINT", onSignal);

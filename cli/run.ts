@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { complain } from "./output.ts";
 import { terminalSafe } from "./terminal-text.ts";
 
 /** The command line parsed by node:util's parseArgs; what it refuses is a UsageError. */
@@ -17,7 +18,7 @@ export class UsageError extends Error {
 
 /**
  * Runs an operator command: a wrong command line prints the usage (exit 2); any other
- * failure prints one line, never a stack trace (exit 1). Messages may quote outside text
+ * failure prints one line, never a stack trace (exit 1), a JSON one with LOG_FORMAT=json. Messages may quote outside text
  * (an argument, a title), so they are printed terminal-safe.
  */
 export async function runCommand(name: string, usage: string, command: () => Promise<void>): Promise<void> {
@@ -28,7 +29,7 @@ export async function runCommand(name: string, usage: string, command: () => Pro
       console.error(`${name}: ${terminalSafe(error.message)}\n\n${usage}`);
       process.exit(2);
     }
-    console.error(`${name}: ${terminalSafe((error as Error).message ?? String(error))}`);
+    complain(`${name}: ${terminalSafe((error as Error).message ?? String(error))}`);
     process.exit(1);
   }
 }

@@ -2,6 +2,7 @@ import type { SearchService } from "../server/search/search-service.ts";
 import { parseCommandLine, runCommand, UsageError } from "./run.ts";
 import { withServices } from "./services.ts";
 import { terminalSafe } from "./terminal-text.ts";
+import { say } from "./output.ts";
 
 const usage = `Usage: npm run search -- synonyms <command>
 
@@ -17,19 +18,19 @@ async function run(search: SearchService, command: string, argument: string | un
   switch (command) {
     case "list": {
       const groups = await search.synonyms("operator");
-      if (!groups.length) return console.log('No synonyms. Add some with: npm run search -- synonyms add "sea, ocean"');
-      for (const group of groups) console.log(`${String(group.id).padStart(5)}  ${terminalSafe(group.words.join(", "))}`);
+      if (!groups.length) return say('No synonyms. Add some with: npm run search -- synonyms add "sea, ocean"');
+      for (const group of groups) say(`${String(group.id).padStart(5)}  ${terminalSafe(group.words.join(", "))}`);
       return;
     }
     case "add": {
       const group = await search.addSynonyms("operator", argument ?? "");
-      return console.log(`Added ${group.id}: ${terminalSafe(group.words.join(", "))}`);
+      return say(`Added ${group.id}: ${terminalSafe(group.words.join(", "))}`);
     }
     case "remove": {
       const id = Number(argument);
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new UsageError(`"${argument ?? ""}" is not a group id (see synonyms list)`);
       await search.removeSynonyms("operator", id);
-      return console.log(`Removed ${id}.`);
+      return say(`Removed ${id}.`);
     }
   }
 }

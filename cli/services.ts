@@ -1,7 +1,7 @@
-import { loadConfig } from "../server/config.ts";
 import { openCliDatabase } from "../server/db/cli-database.ts";
 import { createLogger } from "../server/logger.ts";
 import { createServices, type Services } from "../server/services.ts";
+import { commandConfig } from "./output.ts";
 
 /**
  * Runs an operator command's `work` with the services built as the server builds them
@@ -10,7 +10,7 @@ import { createServices, type Services } from "../server/services.ts";
  * LOG_LEVEL=debug.
  */
 export async function withServices<T>(work: (services: Services) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = commandConfig();
   const log = createLogger(config.logLevel === "debug" ? "debug" : "error", config.logFormat);
   const database = await openCliDatabase(config, log.info);
   try {

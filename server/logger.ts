@@ -50,14 +50,19 @@ export function createLogger(level: Config["logLevel"], format: Config["logForma
   };
 }
 
-function jsonLogger(level: Config["logLevel"]): Logger {
-  const log = pino({
+/** One JSON object per line on stdout, with `time` (ISO 8601), `level` and `msg`: the server's log and the operator commands' lines. */
+export function jsonLines(level: Config["logLevel"]): pino.Logger {
+  return pino({
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     // Level names ("info"), not pino's numbers: what an operator greps for.
     formatters: { level: (label) => ({ level: label }) },
   });
+}
+
+function jsonLogger(level: Config["logLevel"]): Logger {
+  const log = jsonLines(level);
   return {
     error: (message, error) => (error === undefined ? log.error(message) : log.error({ err: error }, message)),
     info: (message) => log.info(message),
