@@ -9,7 +9,7 @@ import { hashBasedCsp, inlineHashes, type InlineHashes } from "./inline-hashes.t
  * decision 009). While that feed is not live (PostgreSQL away), nothing new is kept and what
  * was kept is still served, as it was: no change could be announced, and the pages that need
  * the database could not be rendered anyway. Everything is dropped the moment the feed is
- * live again (decision 032). Each kept page holds its
+ * live again (decision 033). Each kept page holds its
  * body once per encoding (identity, brotli, gzip), its own headers, and the hashes of its
  * inline scripts and styles, so that its Content-Security-Policy never names a nonce that
  * another response had (decision 015).

@@ -8,7 +8,7 @@ import type { MediaRepository } from "./media-repository.ts";
  * database announces a change of catalog content (catalog_changed, server/db/change-feed.ts):
  * a hide or a restore is heard within milliseconds on every instance. While the feed is not
  * live (PostgreSQL away), the set kept before is used as it was, or when none was, every check
- * reads the set again; it is read anew once the feed is live (as kept pages, decision 032).
+ * reads the set again; it is read anew once the feed is live (as kept pages, decision 033).
  */
 export interface HiddenMedia {
   isHidden(key: string): Promise<boolean>;
