@@ -9,6 +9,7 @@ import {
   type SignUpInput,
 } from "#contracts/account-forms";
 import { roles, type Role, type Viewer } from "#contracts/account";
+import { storableText } from "#contracts/text";
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -106,9 +107,13 @@ export function createAccountsService(deps: {
     }
   }
 
-  /** The address of the account a usable (not expired, not used) reset link belongs to; undefined for any other token. */
+  /**
+   * The address of the account a usable (not expired, not used) reset link belongs to; undefined
+   * for any other token, one PostgreSQL could not even compare (a NUL) included: the reset page
+   * reads its link here, outside Better Auth's endpoints and their checks.
+   */
   async function resetLinkOwner(token: string): Promise<string | undefined> {
-    if (!token) return undefined;
+    if (!token || !storableText(token)) return undefined;
     const { internalAdapter } = await auth.$context;
     const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
     if (!found || found.expiresAt <= new Date()) return undefined;

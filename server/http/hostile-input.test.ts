@@ -8,6 +8,7 @@ import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { addImage } from "../engagement/test-fixtures.ts";
+import { pngClaiming } from "../media/test-images.ts";
 import { fieldValue, hostileJson, hostileText, type JsonSchema, objectOf, percentEncoded, raw, validValue } from "./forged-values.ts";
 import { appBuild, startTestApp, TEST_BASE_URL } from "./test-app.ts";
 
@@ -87,20 +88,7 @@ const known: Record<string, string[]> = {
 };
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#3a6" } }).png().toBuffer();
-/** A PNG whose header claims 70,000 × 1,000 pixels (the attack's upload), its pixels cut short. */
-function claimedPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const chunk = Buffer.concat([Buffer.from("IHDR"), header]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(chunk));
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(13);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), length, chunk, crc]);
-}
-const files = [await png(8, 8), await png(1, 20000), claimedPng(70000, 1000), claimedPng(20000, 20000), Buffer.from("GIF89a not really"), Buffer.alloc(0)];
+const files = [await png(8, 8), await png(1, 20000), pngClaiming(70000, 1000), pngClaiming(20000, 20000), Buffer.from("GIF89a not really"), Buffer.alloc(0)];
 
 // ---------------------------------------------------------------------------------------
 // Who sends: the viewers
@@ -563,6 +551,23 @@ const examples: Array<{ name: string; status: number; text: string; request: Hos
     status: 400,
     text: '"code":"VALIDATION_ERROR"',
     request: { method: "POST", path: "/api/auth/update-session", headers: { ...jsonHeaders, cookie: member.cookies }, body: Buffer.from("[".repeat(5000) + "]".repeat(5000)) },
+  },
+  {
+    name: "a reset link whose token holds a NUL, opened (seed 7)",
+    status: 200,
+    text: "This link no longer works",
+    request: { method: "GET", path: "/reset-password?token=%00", headers: {} },
+  },
+  {
+    name: "a reset form whose token holds a NUL, sent",
+    status: 400,
+    text: "",
+    request: {
+      method: "POST",
+      path: "/reset-password?token=%00",
+      headers: { origin: TEST_BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+      body: Buffer.from("token=a%00b&password=a+long+enough+passphrase&confirmPassword=a+long+enough+passphrase"),
+    },
   },
   { name: "an unknown Better Auth endpoint", status: 404, text: '"code":"NOT_FOUND"', request: { method: "GET", path: "/api/auth/no-such-thing", headers: {} } },
   { name: "a TRACE from a page of the site", status: 405, text: "This site does not answer TRACE requests", request: { method: "TRACE", path: "/", headers: { origin: TEST_BASE_URL, referer: `${TEST_BASE_URL}/` } } },
