@@ -30,4 +30,6 @@ export interface PublicSettings {
   passwordMinLength: number;
   /** UPLOAD_MAX_MB in bytes: the largest file /upload and the avatar take. */
   uploadMaxBytes: number;
+  /** UPLOAD_MAX_PIXELS: the largest picture they take. */
+  uploadMaxPixels: number;
 }

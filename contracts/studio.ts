@@ -10,8 +10,15 @@ import { notStorable, storableText } from "./text.ts";
  *   GET  /api/uploads   -> { uploads: UploadStatus[] } the viewer's latest uploads, newest first
  *   PUT  /api/me/avatar body: a picture -> AvatarAnswer: the creator page's avatar, cropped square
  * Creators and admins only (401 signed out, 403 members). A file that is not an image, over
- * 100 megapixels or over UPLOAD_MAX_MB is refused at once (415 / 413) and nothing is kept.
+ * UPLOAD_MAX_PIXELS, longer than JPEG_MAX_SIDE or over UPLOAD_MAX_MB is refused at once (415 /
+ * 413) and nothing is kept.
  */
+
+/** The longest side a JPEG holds (every download is one): no image longer is taken, whatever UPLOAD_MAX_PIXELS. */
+export const JPEG_MAX_SIDE = 65_535;
+
+/** A pixel count as the upload form and the server's refusals say it: `100 megapixels`. */
+export const megapixels = (pixels: number) => `${(pixels / 1e6).toLocaleString("en")} megapixels`;
 
 export const UPLOADS_PATH = "/api/uploads";
 export const UPLOAD_FIELDS_HEADER = "x-upload-fields";

@@ -8,7 +8,7 @@ export const meta = () => [{ title: "Upload · Stockroom" }, { name: "robots", c
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   creatorOrAdmin(await context.viewer(), request);
-  return { maxBytes: context.settings.uploadMaxBytes };
+  return { maxBytes: context.settings.uploadMaxBytes, maxPixels: context.settings.uploadMaxPixels };
 }
 
 /** /upload: creators and admins add images; each file is processed in the background. */
@@ -21,7 +21,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
           Your images
         </Link>
       </div>
-      <UploadForm maxBytes={loaderData.maxBytes} />
+      <UploadForm maxBytes={loaderData.maxBytes} maxPixels={loaderData.maxPixels} />
     </PageMain>
   );
 }

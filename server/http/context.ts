@@ -55,6 +55,7 @@ export function publicSettings(services: Services): PublicSettings {
     googleEnabled: config.google !== undefined,
     passwordMinLength: config.passwordMinLength,
     uploadMaxBytes: config.uploadMaxBytes,
+    uploadMaxPixels: config.imaging.maxPixels,
   };
 }
 

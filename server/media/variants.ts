@@ -5,6 +5,7 @@ import type { ImageVariant } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { ColorName } from "#contracts/catalog-constants";
 import { scaledHeight } from "#contracts/engagement";
+import { JPEG_MAX_SIDE, megapixels } from "#contracts/studio";
 import { inParallel } from "../in-parallel.ts";
 import { stripJpeg } from "./jpeg-segments.ts";
 import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
@@ -22,8 +23,7 @@ import { visualHash } from "./visual-hash.ts";
  * AppError before a single byte is stored.
  */
 
-/** The largest side a JPEG holds (our downloads), and the largest a WebP holds (the variants pages show). */
-const JPEG_MAX_SIDE = 65_535;
+/** The largest side a WebP holds (the variants pages show); a JPEG's (our downloads) is JPEG_MAX_SIDE. */
 const WEBP_MAX_SIDE = 16_383;
 /** Widths offered in srcsets; the image's own width, up to MAX_VARIANT_WIDTH, closes the ladder. */
 export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
@@ -147,7 +147,7 @@ export function checkHeader(meta: Metadata, maxPixels: number): InspectedImage {
   const { width, height } = meta.autoOrient;
   if (!width || !height) throw new AppError("UNPROCESSABLE", "The image has no dimensions");
   if (width * height > maxPixels) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${maxPixels / 1e6} megapixels`);
+    throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} (${Math.round((width * height) / 1e6)} megapixels); the limit is ${megapixels(maxPixels)}`);
   }
   if (Math.max(width, height) > JPEG_MAX_SIDE) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The image is ${width} × ${height} pixels; a JPEG holds at most ${JPEG_MAX_SIDE.toLocaleString("en")} pixels a side`);

@@ -30,7 +30,7 @@ import {
 import { credentialsVerdict, ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
-import { avatarAnswer, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
+import { avatarAnswer, JPEG_MAX_SIDE, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";
 
 /**
  * The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json), generated from the Zod
@@ -127,6 +127,8 @@ export interface ApiOperation {
 const imageParams = z.object({ id: imageIdParam });
 const ok = (json: z.ZodType, description = "OK"): Answer => ({ description, json });
 const error = (description: string): Answer => ({ description, json: apiErrorBody });
+/** An upload's refusal for its size, in bytes or in pixels. */
+const fileTooLarge = error(`Over UPLOAD_MAX_MB, over UPLOAD_MAX_PIXELS (100 megapixels unless configured), or longer than ${JPEG_MAX_SIDE.toLocaleString("en")} pixels a side`);
 /** What a change of a collection may be refused with. */
 const collectionRefusals = {
   401: error("Not signed in"),
@@ -309,7 +311,7 @@ export const apiOperations: ApiOperation[] = [
       400: error("The fields are invalid"),
       401: error("Not signed in"),
       403: error("Not a creator or admin, or sent from another site"),
-      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      413: fileTooLarge,
       415: error("Not an image we take"),
     },
   },
@@ -333,7 +335,7 @@ export const apiOperations: ApiOperation[] = [
       200: ok(avatarAnswer),
       401: error("Not signed in"),
       403: error("Not a creator or admin, or sent from another site"),
-      413: error("Over UPLOAD_MAX_MB, or over 100 megapixels"),
+      413: fileTooLarge,
       415: error("Not an image we take"),
     },
   },

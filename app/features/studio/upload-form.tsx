@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Link } from "react-router";
-import { UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
+import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
 import { TextAreaField, TextField } from "~/components/fields";
 import { api } from "~/lib/api";
 import { ImageFields, type ImageFieldValues } from "./image-fields";
@@ -39,7 +39,7 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const titleOf = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ").trim();
 
 /** /upload: drop or pick files, one set of fields for them, a row per file with its progress and fate. */
-export function UploadForm({ maxBytes }: { maxBytes: number }) {
+export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixels: number }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [fields, setFields] = useState<ImageFieldValues>({ title: "", tags: "", category: "", description: "" });
   const [model, setModel] = useState("");
@@ -133,7 +133,9 @@ export function UploadForm({ maxBytes }: { maxBytes: number }) {
           onDrop={drop}
         >
           <p className="text-base font-medium">Drop images here</p>
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">JPEG, PNG, WebP, AVIF, GIF or TIFF, up to {maxBytes / (1024 * 1024)} MB and 100 megapixels each</p>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            JPEG, PNG, WebP, AVIF, GIF or TIFF, up to {maxBytes / (1024 * 1024)} MB, {megapixels(maxPixels)} and {JPEG_MAX_SIDE.toLocaleString("en")} pixels a side each
+          </p>
           <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
             Choose files
             <input
