@@ -41,3 +41,9 @@ export function describeFailure(error: unknown): string {
   const cause = rootCause(error);
   return message.includes(cause) ? message : `${message}: ${cause}`;
 }
+
+/** Node's errors for a peer that cannot be reached or dropped the connection. */
+const NETWORK_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+
+/** Whether `error` itself is Node's word for a peer out of reach (PostgreSQL, the bucket). */
+export const isNetworkFailure = (error: unknown): boolean => NETWORK_ERRORS.has(String((error as { code?: unknown } | null)?.code));

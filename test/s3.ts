@@ -9,10 +9,13 @@ const KEY = "S3RVER";
 /**
  * A real S3-compatible server (s3rver) on a free port with one empty bucket, stopped after
  * the file's tests: `settings` for the S3 driver, `env` for a process (`S3_*` settings),
- * `multipartKeys` the keys stored by multipart uploads.
+ * `multipartKeys` the keys stored by multipart uploads (of the first server: `restart` makes
+ * another, after `stop`, for an outage).
  */
 export async function startS3(bucket = "stockroom-media") {
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: scratchDir("s3rver"), configureBuckets: [{ name: bucket, configs: [] }] });
+  const directory = scratchDir("s3rver");
+  const serverOn = (port: number) => new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  let server = serverOn(0);
   /** Objects created by a multipart upload (S3 event `ObjectCreated:Post`; a single PUT is `ObjectCreated:Put`). */
   const multipartKeys = new Set<string>();
   (server as unknown as NodeJS.EventEmitter).on("event", (event: { Records: Array<{ eventName: string; s3: { object: { key: string } } }> }) => {
@@ -20,8 +23,15 @@ export async function startS3(bucket = "stockroom-media") {
   });
   const { port } = await server.run();
   afterAll(() => server.close());
+  /** An outage: the server stops, its objects stay on disk. */
+  const stop = () => server.close();
+  /** Back from an outage: the same port, the same objects. */
+  const restart = async () => {
+    server = serverOn(port);
+    await server.run();
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   const settings: S3Config = { bucket, endpoint, region: "us-east-1", credentials: { accessKeyId: KEY, secretAccessKey: KEY }, forcePathStyle: true };
   const env = { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: KEY, S3_SECRET_ACCESS_KEY: KEY, S3_FORCE_PATH_STYLE: "true" };
-  return { settings, env, endpoint, multipartKeys };
+  return { settings, env, endpoint, multipartKeys, stop, restart };
 }

@@ -1,3 +1,5 @@
+import { isNetworkFailure } from "../errors.ts";
+
 /**
  * Whether `error` says that PostgreSQL could not be reached or went away (it stopped, it
  * restarts, the network between us dropped, no connection came within DB_CONNECT_TIMEOUT_MS),
@@ -8,14 +10,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let e = error;
   for (let depth = 0; depth < 8 && e instanceof Error; depth++, e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && (NETWORK_ERRORS.has(code) || SQLSTATES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS))) return true;
+    if (isNetworkFailure(e) || (typeof code === "string" && (SQLSTATES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS)))) return true;
     if (DRIVER_MESSAGES.some((message) => e instanceof Error && e.message.startsWith(message))) return true;
   }
   return false;
 }
 
-/** Node's errors for a peer that cannot be reached or dropped the connection. */
-const NETWORK_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
 /** SQLSTATE class 08: connection exception. */
 const CONNECTION_EXCEPTION_CLASS = "08";
 /** admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections. */

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { z } from "zod";
 import { errorStatus, type ApiErrorBody } from "#contracts/api-error";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { isStorageUnavailable } from "../media/storage-unavailable.ts";
 import { AppError, rootCause } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { requestIdOf } from "../observability/request-id.ts";
@@ -33,20 +34,25 @@ function hasSqlState(error: unknown, code: string): boolean {
 
 export const busyError = () => new AppError("UNAVAILABLE", "The server is too busy to answer this right now. Nothing was changed; please try again in a moment.");
 
-/** Seconds a client is told to wait (Retry-After) while PostgreSQL is away: the pool tries again on the next request. */
-export const DATABASE_RETRY_AFTER_S = 5;
+/** Seconds a client is told to wait (Retry-After) while PostgreSQL or the media storage is away: each request tries again. */
+export const RETRY_AFTER_S = 5;
 
 export const databaseUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its database right now. Please try again in a moment.", { retryAfter: DATABASE_RETRY_AFTER_S });
+  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its database right now. Please try again in a moment.", { retryAfter: RETRY_AFTER_S });
+
+const storageUnavailable = () =>
+  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its media storage right now. Please try again in a moment.", { retryAfter: RETRY_AFTER_S });
 
 /**
- * Anything thrown, as an AppError: PostgreSQL out of reach becomes SERVICE_UNAVAILABLE (503,
- * Retry-After), unknown errors a bare INTERNAL (never a stack).
+ * Anything thrown, as an AppError: PostgreSQL or the media storage out of reach becomes
+ * SERVICE_UNAVAILABLE (503, Retry-After), unknown errors a bare INTERNAL (never a stack).
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZod(error);
   if (hasSqlState(error, QUERY_CANCELED)) return busyError();
+  // (The bucket's first: a refused connection to it wraps the same network error a database's does.)
+  if (isStorageUnavailable(error)) return storageUnavailable();
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = (error as { status?: number; type?: string } | null)?.status;
   // Errors raised by express' own body parsers.

@@ -81,3 +81,32 @@ describe.each<[string, () => MediaStorage]>([
     }
   });
 });
+
+describe("GET /media/{key} while the bucket is away", () => {
+  it("answers 503 with Retry-After in the API's error shape, then the file once the bucket is back", async () => {
+    const bucket = await startS3();
+    const storage = s3Storage(bucket.settings);
+    const file = await solidImage(32, 24, "#654321");
+    const key = mediaKey("v", file, "png", 32);
+    await storage.put(key, file, "image/png");
+    const app = express();
+    app.use("/media", mediaRouter(storage, createHiddenMedia({ repository: { hiddenVariantKeys: async () => [] }, changes: undefined }), async () => false));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/${key}`;
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      await bucket.stop();
+      const away = await fetch(url);
+      expect(away.status).toBe(503);
+      expect(Number(away.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await away.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", message: expect.stringContaining("media storage") } });
+      await bucket.restart();
+      const back = await fetch(url);
+      expect(back.status).toBe(200);
+      expect(Buffer.from(await back.arrayBuffer())).toEqual(file);
+    } finally {
+      server.close();
+    }
+  });
+});

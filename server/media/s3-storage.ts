@@ -10,6 +10,8 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Readable } from "node:stream";
 import type { S3Config } from "../config.ts";
+import { isNetworkFailure, rootCause } from "../errors.ts";
+import { StorageUnavailableError } from "./storage-unavailable.ts";
 import { contentTypeOf, isMediaKey, MEDIA_CACHE_CONTROL, SITE_MEDIA_PATH } from "./keys.ts";
 import type { MediaStorage } from "./storage.ts";
 
@@ -40,6 +42,20 @@ export function s3Storage(settings: S3Config, baseUrl = SITE_MEDIA_PATH): MediaS
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = settings.bucket;
+  // Whatever any command ends with (after the SDK's own retries): a bucket out of reach or
+  // answering 5xx becomes a StorageUnavailableError; a 404 and other refusals stay as they are.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        const status = error instanceof S3ServiceException ? (error.$metadata.httpStatusCode ?? 0) : 0;
+        if (status >= 500 || isNetworkFailure(error)) throw new StorageUnavailableError(`The bucket ${Bucket} did not answer: ${rootCause(error)}`, { cause: error });
+        throw error;
+      }
+    },
+    { step: "initialize", name: "stockroomStorageUnavailable" },
+  );
   const checked = (key: string) => {
     if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
     return key;
