@@ -61,10 +61,10 @@ const reason = z
   .optional()
   .transform((text) => text || undefined);
 
-/** /admin/images?q=&status=&before=: text in the title, creator or tags; a status or all. */
+/** /admin/images?q=&status=&before=: text in the title, creator or tags; a status, those that need review, or all. */
 export const adminImagesQuery = z.object({
   q: searchText,
-  status: z.enum(["all", ...imageStatuses]).catch("all"),
+  status: z.enum(["all", ...imageStatuses, "review"]).catch("all"),
   before: cursor,
 });
 export type AdminImagesQuery = z.infer<typeof adminImagesQuery>;

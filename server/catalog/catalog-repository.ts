@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { ImageStatus } from "#contracts/admin";
+import type { AdminImagesQuery, ImageStatus } from "#contracts/admin";
 import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
@@ -264,9 +264,9 @@ export function createCatalogRepository(db: Db) {
      * Walks the primary key backwards (images_hidden_idx for hidden ones), or narrows by the
      * GIN index on search_document when the words are rare, as the gallery's search does.
      */
-    async anyStatus(filter: { plan: SearchPlan | null; status: ImageStatus | "all" }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
+    async anyStatus(filter: { plan: SearchPlan | null; status: AdminImagesQuery["status"] }, before: number | undefined, limit: number): Promise<AnyStatusRow[]> {
       const conditions = [
-        ...(filter.status === "all" ? [] : [sql`i.status = ${filter.status}`]),
+        ...(filter.status === "all" ? [] : [filter.status === "review" ? sql`i.review_reason is not null` : sql`i.status = ${filter.status}`]),
         ...(filter.plan ? [matches(filter.plan)] : []),
         ...(before === undefined ? [] : [sql`i.id < ${before}`]),
       ];

@@ -29,8 +29,11 @@ const SOURCE_TYPES = "http://cv.iptc.org/newscodes/digitalsourcetype/";
 const generator = await makeIdentity("Test Generator");
 const generatorIdentity = identityOf(generator.certPem, generator.keyPem);
 
-/** `picture` signed by the test generator: made by `model` from `sourceType`, with `extra` assertions. */
-async function generated(picture: Buffer, options: { model?: string; sourceType?: string; extra?: Array<{ label: string; data: unknown }> } = {}): Promise<Buffer> {
+/** `picture` signed by the test generator: made by `model` from `sourceType`, with `extra` assertions and the signed file `parent` as its parentOf ingredient. */
+async function generated(
+  picture: Buffer,
+  options: { model?: string; sourceType?: string; extra?: Array<{ label: string; data: unknown }>; parent?: Buffer } = {},
+): Promise<Buffer> {
   startLibrary();
   const created = { action: "c2pa.created", digitalSourceType: SOURCE_TYPES + (options.sourceType ?? "trainedAlgorithmicMedia"), ...(options.model ? { softwareAgent: { name: options.model } } : {}) };
   const builder = WasmBuilder.fromJson(
@@ -42,6 +45,7 @@ async function generated(picture: Buffer, options: { model?: string; sourceType?
     }),
   );
   try {
+    if (options.parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "image/jpeg", new BytesBlob(new Uint8Array(options.parent)));
     const signer = { alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => coseSign1(claim, generatorIdentity, 8192) };
     return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(picture))));
   } finally {
@@ -91,9 +95,9 @@ async function download(id: number, size: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** What the admins' images tab says of image `title`, as text. */
-async function adminSees(title: string): Promise<string> {
-  const html = await (await app.call("GET", `/admin/images?q=${encodeURIComponent(title)}`, { cookies: adminCookies })).text();
+/** What the admins' images tab says, as text: of image `title`, or of those `?status=` lists. */
+async function adminSees(title: string, status = "all"): Promise<string> {
+  const html = await (await app.call("GET", `/admin/images?${new URLSearchParams({ q: title, status })}`, { cookies: adminCookies })).text();
   return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 }
 
@@ -115,7 +119,7 @@ describe("an upload that carries its own Content Credentials", () => {
       expect(manifest.assertions.find((a) => a.label.startsWith("c2pa.actions"))!.data.actions[0]).toMatchObject({ action: "c2pa.created", softwareAgent: { name: "Imagen 9" } });
       expect(manifest.ingredients).toEqual([expect.objectContaining({ relationship: "parentOf", active_manifest: generatorLabel })]);
     }
-    expect(await adminSees("Signed lighthouse")).not.toContain("Needs review");
+    expect(await adminSees("Signed lighthouse")).not.toContain("Needs review:");
   });
 
   it("keeps the model the creator gave over the one its credentials name", async () => {
@@ -141,6 +145,9 @@ describe("an upload that carries its own Content Credentials", () => {
     const done = await uploaded(await generated(await distinctImage(640, 480, 14), { sourceType: "digitalCapture" }), { title: "Photographed meadow" });
     expect(done.status).toBe("done");
     expect(await adminSees("Photographed meadow")).toContain("Needs review: Its Content Credentials say it is a camera capture, not AI-made");
+    // The images tab's "Needs review" lists the flagged images only.
+    const flagged = await adminSees("", "review");
+    expect(["Photographed meadow", "Altered dune", "Signed lighthouse"].filter((title) => flagged.includes(title))).toEqual(["Photographed meadow", "Altered dune"]);
   });
 
   it("works as before for a file without credentials", async () => {
@@ -148,7 +155,7 @@ describe("an upload that carries its own Content Credentials", () => {
     expect(done.status).toBe("done");
     const report = await readCredentials(await download(done.image!.id, "original"));
     expect((report.manifest as unknown as Manifest).ingredients ?? []).toEqual([]);
-    expect(await adminSees("Plain canyon")).not.toContain("Needs review");
+    expect(await adminSees("Plain canyon")).not.toContain("Needs review:");
   });
 });
 
@@ -162,8 +169,22 @@ describe("bad credentials on upload", () => {
     signed.fill(0x5a, at + 40, at + 60);
     const done = await uploaded(signed, { title: "Garbled glacier" });
     expect(done.status).toBe("done");
-    expect(await adminSees("Garbled glacier")).toMatch(/Needs review: Its Content Credentials could not be read/);
+    expect(await adminSees("Garbled glacier")).toContain("Needs review: Its Content Credentials could not be read: they are malformed or cut short");
     expect((await readCredentials(await download(done.image!.id, "original"))).manifest).not.toHaveProperty("ingredients");
+  });
+
+  it("flags a manifest whose ingredients form a cycle", async () => {
+    const picture = await distinctImage(640, 480, 19);
+    const first = await generated(picture);
+    const second = await generated(picture, { parent: first });
+    const label = async (file: Buffer) => String((await readCredentials(file)).manifest!.label);
+    const [firstLabel, secondLabel] = [await label(first), await label(second)];
+    // The second manifest's ingredient names the second manifest itself instead of the first.
+    const cyclic = Buffer.from(second);
+    for (let at = cyclic.indexOf(firstLabel, cyclic.indexOf(secondLabel)); at >= 0; at = cyclic.indexOf(firstLabel, at + 1)) cyclic.write(secondLabel, at, "latin1");
+    const done = await uploaded(cyclic, { title: "Looping lagoon" });
+    expect(done.status).toBe("done");
+    expect(await adminSees("Looping lagoon")).toContain("Needs review: Its Content Credentials could not be read: their ingredients form a cycle");
   });
 
   it("flags an enormous manifest as too large to keep, and publishes the picture", async () => {

@@ -92,7 +92,7 @@ export async function readUploadCredentials(file: Buffer, format: string, fileNa
     if (report.state === null) return NONE;
     parent = await parentArchive(bytes, mediaType, fileName);
   } catch (error) {
-    return { ...NONE, review: `Its Content Credentials could not be read (${String(error).slice(0, 200)})` };
+    return { ...NONE, review: `Its Content Credentials could not be read: ${/CyclicIngredients/.test(String(error)) ? "their ingredients form a cycle" : "they are malformed or cut short"}` };
   }
   const created = createdAction(report.manifest);
   const failures = report.failures.filter((code) => code !== UNTRUSTED);

@@ -249,6 +249,10 @@ export const images = pgTable(
     index("images_hidden_idx")
       .on(t.id)
       .where(sql`${t.status} = 'hidden'`),
+    // The few images flagged for review, the admins' images tab's "Needs review" filter.
+    index("images_review_idx")
+      .on(t.id)
+      .where(sql`${t.reviewReason} is not null`),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("images_search_document_idx").using("gin", t.searchDocument),
     index("images_orientation_idx")

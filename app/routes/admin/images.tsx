@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return moderationAction(request, context);
 }
 
-const statusLabels = { all: "All", published: "Published", hidden: "Hidden" } as const;
+const statusLabels = { all: "All", published: "Published", hidden: "Hidden", review: "Needs review" } as const;
 
 /** /admin/images: every image, hidden ones too, found by title, creator or tag; hide, restore, edit. */
 export default function AdminImages({ loaderData, actionData }: Route.ComponentProps) {

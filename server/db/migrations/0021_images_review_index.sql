@@ -1,0 +1,1 @@
+CREATE INDEX "images_review_idx" ON "images" USING btree ("id") WHERE "images"."review_reason" is not null;
