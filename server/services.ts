@@ -158,6 +158,7 @@ export function createServices(deps: {
     repository: createUploadsRepository(db),
     creatorPages,
     imports,
+    credentialsReader,
     media,
     queue: jobs,
     log,

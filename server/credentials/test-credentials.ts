@@ -10,16 +10,21 @@ import type { SigningIdentity } from "./signing-identity.ts";
 
 const RESERVE = 8192;
 
-/** `jpeg` signed by `identity` with a manifest titled `title`: created by `model`, or opened from `parent` (a signed JPEG, its manifest kept as the parentOf ingredient). */
+/**
+ * `jpeg` signed by `identity` with a manifest titled `title`: created by `model` from
+ * `sourceType` (an IPTC digital source type's name; trainedAlgorithmicMedia unless given), or
+ * opened from `parent` (a signed JPEG, its manifest kept as the parentOf ingredient).
+ */
 export async function signedAs(
   identity: Pick<SigningIdentity, "chain" | "key">,
   jpeg: Uint8Array,
-  manifest: { title: string; model?: string; parent?: Uint8Array; extra?: { label: string; data: unknown } },
+  manifest: { title: string; model?: string; sourceType?: string; parent?: Uint8Array; extra?: { label: string; data: unknown } },
 ): Promise<Buffer> {
   startLibrary();
+  const digitalSourceType = `http://cv.iptc.org/newscodes/digitalsourcetype/${manifest.sourceType ?? "trainedAlgorithmicMedia"}`;
   const action = manifest.parent
     ? { action: "c2pa.opened", parameters: { ingredientIds: ["parent"] } }
-    : { action: "c2pa.created", digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia", ...(manifest.model ? { softwareAgent: { name: manifest.model } } : {}) };
+    : { action: "c2pa.created", digitalSourceType, ...(manifest.model ? { softwareAgent: { name: manifest.model } } : {}) };
   const builder = WasmBuilder.fromJson(
     JSON.stringify({
       claim_generator_info: [{ name: "Test generator", version: "1.0" }],

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import type { UploadStatus } from "#contracts/studio";
@@ -9,10 +8,9 @@ import { cookiesFrom } from "../auth/test-accounts.ts";
 import { uploads } from "../db/schema.ts";
 import { startTestApp, TEST_BASE_URL } from "../http/test-app.ts";
 import { distinctImage } from "../media/test-images.ts";
-import { BytesBlob, startLibrary } from "./library.ts";
 import { readCredentials } from "./reader.ts";
-import { coseSign1 } from "./signer.ts";
 import { identityOf, makeIdentity } from "./signing-identity.ts";
+import { APP11, jpegSegments, manifestLabels, signedAs } from "./test-credentials.ts";
 
 /**
  * Uploads keep their history (issue 25): a file an AI generator signed brings its model and
@@ -24,34 +22,12 @@ const database = await testDatabase();
 const app = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000", UPLOAD_MAX_MB: "8" }, { pages: true });
 await app.services.uploads.work();
 
-const SOURCE_TYPES = "http://cv.iptc.org/newscodes/digitalsourcetype/";
 /** A generator with a CA of its own, made here: not one the site or the reader trusts. */
 const generator = await makeIdentity("Test Generator");
 const generatorIdentity = identityOf(generator.certPem, generator.keyPem);
 
-/** `picture` signed by the test generator: made by `model` from `sourceType`, with `extra` assertions and the signed file `parent` as its parentOf ingredient. */
-async function generated(
-  picture: Buffer,
-  options: { model?: string; sourceType?: string; extra?: Array<{ label: string; data: unknown }>; parent?: Buffer } = {},
-): Promise<Buffer> {
-  startLibrary();
-  const created = { action: "c2pa.created", digitalSourceType: SOURCE_TYPES + (options.sourceType ?? "trainedAlgorithmicMedia"), ...(options.model ? { softwareAgent: { name: options.model } } : {}) };
-  const builder = WasmBuilder.fromJson(
-    JSON.stringify({
-      claim_generator_info: [{ name: "Test Generator", version: "1.0" }],
-      title: "generated.jpg",
-      format: "image/jpeg",
-      assertions: [{ label: "c2pa.actions", data: { actions: [created] } }, ...(options.extra ?? [])],
-    }),
-  );
-  try {
-    if (options.parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "image/jpeg", new BytesBlob(new Uint8Array(options.parent)));
-    const signer = { alg: "es256", reserveSize: 8192, sign: async (claim: Uint8Array) => coseSign1(claim, generatorIdentity, 8192) };
-    return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(picture))));
-  } finally {
-    builder.free();
-  }
-}
+/** `picture` signed by the test generator. */
+const generated = (picture: Buffer, manifest: Omit<Parameters<typeof signedAs>[2], "title"> = {}) => signedAs(generatorIdentity, picture, { title: "generated.jpg", ...manifest });
 
 /** A new account with `role`, signed in: its browser's cookies. */
 async function signedIn(name: string, role: "creator" | "admin"): Promise<string> {
@@ -160,13 +136,13 @@ describe("an upload that carries its own Content Credentials", () => {
 });
 
 describe("bad credentials on upload", () => {
-  /** The offset of the first APP11 (JUMBF) segment of `jpeg`. */
-  const app11 = (jpeg: Buffer) => jpeg.indexOf(Buffer.from([0xff, 0xeb]));
+  /** The first APP11 (JUMBF) segment of `jpeg`. */
+  const app11 = (jpeg: Buffer) => jpegSegments(jpeg).find((s) => s.marker === APP11)!;
 
   it("flags a malformed manifest in a picture that is fine, and keeps no history of it", async () => {
     const signed = await generated(await distinctImage(640, 480, 16), { model: "Imagen 9" });
-    const at = app11(signed);
-    signed.fill(0x5a, at + 40, at + 60);
+    const { start } = app11(signed);
+    signed.fill(0x5a, start + 40, start + 60);
     const done = await uploaded(signed, { title: "Garbled glacier" });
     expect(done.status).toBe("done");
     expect(await adminSees("Garbled glacier")).toContain("Needs review: Its Content Credentials could not be read: they are malformed or cut short");
@@ -177,29 +153,27 @@ describe("bad credentials on upload", () => {
     const picture = await distinctImage(640, 480, 19);
     const first = await generated(picture);
     const second = await generated(picture, { parent: first });
-    const label = async (file: Buffer) => String((await readCredentials(file)).manifest!.label);
-    const [firstLabel, secondLabel] = [await label(first), await label(second)];
+    const [firstLabel, secondLabel] = manifestLabels(second);
     // The second manifest's ingredient names the second manifest itself instead of the first.
     const cyclic = Buffer.from(second);
-    for (let at = cyclic.indexOf(firstLabel, cyclic.indexOf(secondLabel)); at >= 0; at = cyclic.indexOf(firstLabel, at + 1)) cyclic.write(secondLabel, at, "latin1");
+    for (let at = cyclic.indexOf(firstLabel!, cyclic.indexOf(secondLabel!)); at >= 0; at = cyclic.indexOf(firstLabel!, at + 1)) cyclic.write(secondLabel!, at, "latin1");
     const done = await uploaded(cyclic, { title: "Looping lagoon" });
     expect(done.status).toBe("done");
-    expect(await adminSees("Looping lagoon")).toContain("Needs review: Its Content Credentials could not be read: their ingredients form a cycle");
+    expect(await adminSees("Looping lagoon")).toContain("Needs review: Its Content Credentials could not be read: their ingredients refer to each other in a loop");
   });
 
   it("flags an enormous manifest as too large to keep, and publishes the picture", async () => {
     const notes = { label: "com.example.notes", data: { text: "x".repeat(1_500_000) } };
-    const done = await uploaded(await generated(await distinctImage(640, 480, 17), { model: "Imagen 9", extra: [notes] }), { title: "Verbose valley" });
+    const done = await uploaded(await generated(await distinctImage(640, 480, 17), { model: "Imagen 9", extra: notes }), { title: "Verbose valley" });
     expect(done.status).toBe("done");
     expect(await adminSees("Verbose valley")).toMatch(/Needs review: Its Content Credentials are too large to keep \(\d+ KB; the limit is 1024 KB\)/);
   });
 
   it("refuses a truncated file and a C2PA segment without a picture with a clear message, and keeps nothing", async () => {
     const signed = await generated(await distinctImage(640, 480, 18));
-    const at = app11(signed);
-    const segment = signed.subarray(at, at + 4 + signed.readUInt16BE(at + 2) - 2);
-    const noPicture = Buffer.concat([Buffer.from([0xff, 0xd8]), segment, Buffer.from([0xff, 0xd9])]);
-    for (const file of [signed.subarray(0, at + 500), noPicture]) {
+    const { start, length } = app11(signed);
+    const noPicture = Buffer.concat([Buffer.from([0xff, 0xd8]), signed.subarray(start, start + length), Buffer.from([0xff, 0xd9])]);
+    for (const file of [signed.subarray(0, start + 500), noPicture]) {
       const res = await upload(file, { title: "Broken" });
       expect(res.status).toBe(415);
       expect(((await res.json()) as ApiErrorBody).error.message).toBe("Not an image file (expected JPEG, PNG, WebP, AVIF, GIF or TIFF)");

@@ -1,6 +1,7 @@
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { BytesBlob, startLibrary } from "./library.ts";
-import { readCredentials, type CredentialsDamage } from "./reader.ts";
+import type { CredentialsDamage } from "./reader.ts";
+import type { ReaderPool } from "./reader-pool.ts";
 
 /**
  * What an uploaded file's own Content Credentials (an AI generator's signed export) give its
@@ -37,16 +38,6 @@ const DAMAGE: Record<CredentialsDamage, string> = {
 
 const NONE: UploadCredentials = { model: null, parent: null, review: null };
 
-/** The file's media type, as the C2PA library names it, from the format sharp read. */
-const mediaTypes: Record<string, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  gif: "image/gif",
-  tiff: "image/tiff",
-  heif: "image/avif",
-};
-
 interface Action {
   action?: unknown;
   digitalSourceType?: unknown;
@@ -69,6 +60,7 @@ function agentName(agent: unknown): string | null {
 
 /** The upload's manifest store, as an archive of one `parentOf` ingredient titled `fileName`. */
 async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, fileName: string): Promise<Uint8Array> {
+  startLibrary();
   const builder = WasmBuilder.new();
   try {
     await builder.addIngredientFromBlob(JSON.stringify({ title: fileName, relationship: "parentOf" }), mediaType, new BytesBlob(file));
@@ -78,21 +70,21 @@ async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, f
   }
 }
 
-/** Reads and validates the Content Credentials of an uploaded `file` (in `format`, as sharp names it). */
-export async function readUploadCredentials(file: Buffer, format: string, fileName: string): Promise<UploadCredentials> {
-  const mediaType = mediaTypes[format];
-  if (!mediaType) return NONE;
-  startLibrary();
+/**
+ * Reads and validates the Content Credentials of an uploaded `file` in the reader pool (off the
+ * main thread, in bounded time), named `fileName` in the history it keeps.
+ */
+export async function readUploadCredentials(readers: Pick<ReaderPool, "read">, file: Buffer, fileName: string): Promise<UploadCredentials> {
   const bytes = new Uint8Array(file);
-  let report: Awaited<ReturnType<typeof readCredentials>>;
+  const report = await readers.read(bytes);
+  if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE[report.damage]}` };
+  if (report.state === null || !report.format) return NONE;
+  // The reader read them in bounded time: the library reads them once more, the same way, to keep them.
   let parent: Uint8Array;
   try {
-    report = await readCredentials(bytes);
-    if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read (${DAMAGE[report.damage]})` };
-    if (report.state === null) return NONE;
-    parent = await parentArchive(bytes, mediaType, fileName);
-  } catch (error) {
-    return { ...NONE, review: `Its Content Credentials could not be read: ${/CyclicIngredients/.test(String(error)) ? "their ingredients form a cycle" : "they are malformed or cut short"}` };
+    parent = await parentArchive(bytes, report.format, fileName);
+  } catch {
+    return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE.manifest}` };
   }
   const created = createdAction(report.manifest);
   const failures = report.failures.filter((code) => code !== UNTRUSTED);

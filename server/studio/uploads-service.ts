@@ -5,6 +5,7 @@ import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
 import type { ImportService } from "../catalog/import/import-service.ts";
+import type { ReaderPool } from "../credentials/reader-pool.ts";
 import { readUploadCredentials } from "../credentials/upload-credentials.ts";
 import { splitTags } from "../image-text/text.ts";
 import { AppError } from "../errors.ts";
@@ -14,7 +15,6 @@ import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { receiveImage } from "../media/received-image.ts";
-import { inspectImage } from "../media/variants.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
 import { thumbnailUrl } from "./thumbnail.ts";
@@ -46,6 +46,8 @@ export function createUploadsService(deps: {
   repository: UploadsRepository;
   creatorPages: Pick<CreatorPagesRepository, "ensureCreatorPage">;
   imports: Pick<ImportService, "importItem">;
+  /** Reads an upload's own Content Credentials off the main thread (server/credentials/reader-pool.ts). */
+  credentialsReader: Pick<ReaderPool, "read">;
   media: MediaStorage;
   queue: Pick<JobQueue, "send" | "work">;
   log: Logger;
@@ -54,7 +56,7 @@ export function createUploadsService(deps: {
   /** Where a file is written as it arrives, to be checked before it is staged (under DATA_DIR). */
   incomingDir: string;
 }) {
-  const { repository, creatorPages, imports, media, queue, log, maxPixels, incomingDir } = deps;
+  const { repository, creatorPages, imports, credentialsReader, media, queue, log, maxPixels, incomingDir } = deps;
 
   const toUploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
@@ -87,7 +89,7 @@ export function createUploadsService(deps: {
       const stored = await media.read(stagedKey);
       if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
       const file = await bytesOf(stored.stream);
-      const credentials = await readUploadCredentials(file, (await inspectImage(file, maxPixels)).format, row.fileName);
+      const credentials = await readUploadCredentials(credentialsReader, file, row.fileName);
       await imports.importItem({
         source: SOURCE,
         sourceId: uploadId,
