@@ -22,13 +22,18 @@ export async function startS3(bucket = "stockroom-media") {
     for (const record of event.Records) if (record.eventName === "ObjectCreated:Post") multipartKeys.add(record.s3.object.key);
   });
   const { port } = await server.run();
-  afterAll(() => server.close());
+  let running = true;
+  afterAll(() => (running ? server.close() : undefined));
   /** An outage: the server stops, its objects stay on disk. */
-  const stop = () => server.close();
+  const stop = async () => {
+    running = false;
+    await server.close();
+  };
   /** Back from an outage: the same port, the same objects. */
   const restart = async () => {
     server = serverOn(port);
     await server.run();
+    running = true;
   };
   const endpoint = `http://127.0.0.1:${port}`;
   const settings: S3Config = { bucket, endpoint, region: "us-east-1", credentials: { accessKeyId: KEY, secretAccessKey: KEY }, forcePathStyle: true };

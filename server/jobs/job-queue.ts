@@ -27,7 +27,8 @@ const RETRIES = 3;
 export interface JobQueue {
   /** Starts taking jobs of `queue`, `concurrency` at a time; `handler` throwing retries the job. */
   work<T extends object>(queue: string, concurrency: number, handler: (data: T, attempt: { last: boolean }) => Promise<void>): Promise<void>;
-  send(queue: string, data: object): Promise<void>;
+  /** Queues a job; `startAfterSeconds`: not taken before then. */
+  send(queue: string, data: object, options?: { startAfterSeconds?: number }): Promise<void>;
   /** Lets the jobs in hand finish (up to `timeoutMs`), then stops; before the database closes. */
   stop(timeoutMs?: number): Promise<void>;
   /** Jobs waiting and running per queue (none before the queue started). */
@@ -77,9 +78,9 @@ export function createJobQueue(deps: {
         }
       });
     },
-    async send(queue, data) {
+    async send(queue, data, options) {
       await start();
-      await boss.send(queue, data);
+      await boss.send(queue, data, options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : undefined);
     },
     async depths() {
       if (!started) return [];

@@ -8,12 +8,13 @@ import type { ImportService } from "../catalog/import/import-service.ts";
 import type { ReaderPool } from "../credentials/reader-pool.ts";
 import { readUploadCredentials } from "../credentials/upload-credentials.ts";
 import { splitTags } from "../image-text/text.ts";
-import { AppError } from "../errors.ts";
+import { AppError, rootCause } from "../errors.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
 import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import { isStorageUnavailable } from "../media/storage-unavailable.ts";
 import { receiveImage } from "../media/received-image.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
@@ -22,6 +23,8 @@ import { thumbnailUrl } from "./thumbnail.ts";
 /** The job queue's queue for uploads, and the images' `source`. */
 export const UPLOAD_QUEUE = "import-upload";
 const SOURCE = "upload";
+/** How long an upload's import waits, queued, when the media storage did not answer. */
+const STORAGE_RETRY_S = 15;
 /** Uploads imported at once by one instance (encoding is parallel inside each image already). */
 const IMPORTS_AT_ONCE = 2;
 /** Uploads the upload page and "Your images" show. */
@@ -71,6 +74,7 @@ export function createUploadsService(deps: {
    * The job: imports the staged file as the uploader's image. Run again after a crash, it
    * carries on (the import is keyed by the upload's id). A refused file (a duplicate, a damaged
    * file) fails the upload with the reason; other errors are retried, and fail it on the last try.
+   * While the media storage is away, the job is queued again for later, as often as it takes.
    */
   async function process(job: UploadJob, attempt: { last: boolean }): Promise<void> {
     const { uploadId } = job;
@@ -105,6 +109,12 @@ export function createUploadsService(deps: {
       await repository.done(uploadId, SOURCE);
       log.info(`Upload ${uploadId} imported`);
     } catch (error) {
+      if (isStorageUnavailable(error)) {
+        // The bucket is away: whatever try this was, the upload waits for it, queued anew; nothing is failed or removed.
+        log.error(`Upload ${uploadId} waits for the media storage (${rootCause(error)}); trying again in ${STORAGE_RETRY_S} s`);
+        await queue.send(UPLOAD_QUEUE, job, { startAfterSeconds: STORAGE_RETRY_S });
+        return;
+      }
       if (!(error instanceof AppError) && !attempt.last) throw error;
       log.error(`Upload ${uploadId} failed`, error);
       await repository.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again");
