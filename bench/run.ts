@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ImagePage } from "#contracts/catalog";
+import { listCursor, type ImagePage } from "#contracts/catalog";
 import { loadConfig } from "../server/config.ts";
 import { connect, createDatabaseIfMissing, migrateDatabase, withDatabase } from "../server/db/database.ts";
 import { startEmbeddedPostgres } from "../server/db/embedded-postgres.ts";
@@ -133,7 +133,7 @@ async function main() {
     started = performance.now();
     let cursor: string | null = null;
     for (let page = 1; page < DEEP_PAGE; page++) {
-      const next: ImagePage = await services.catalog.list({ limit: PAGE, cursor: cursor ?? undefined });
+      const next: ImagePage = await services.catalog.list({ limit: PAGE, cursor: cursor ? listCursor.parse(cursor) : undefined });
       cursor = next.nextCursor;
     }
     log(`  cursor of page ${DEEP_PAGE} found in ${((performance.now() - started) / 1000).toFixed(1)} s`);

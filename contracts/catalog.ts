@@ -146,11 +146,63 @@ const asTypedFlag = z
   .catch(undefined)
   .transform((value) => (value ? true : undefined));
 
+/**
+ * Where a page of a list of images starts (the gallery's lists, a search, a person's likes, a
+ * collection): after this row of this search rank (0 outside text search).
+ */
+export interface ListPosition {
+  rank: number;
+  /** created_at in UTC with microseconds, as `YYYY-MM-DDTHH:MI:SS.US`. */
+  ts: string;
+  id: number;
+}
+
+/** Ranks of a text search (server/search/search-query.ts): a cursor's rank is below it. */
+export const SEARCH_RANKS = 5;
+
+const CURSOR_TEXT = /^(\d)\.(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6})\.(\d{1,10})$/;
+
+/** The opaque cursor a page's `nextCursor` carries: base64url of `rank.created_at.id`. */
+export function encodeListCursor({ rank, ts, id }: ListPosition): string {
+  return btoa(`${rank}.${ts}.${id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Whether `ts` (`YYYY-MM-DDTHH:MM:SS.ffffff`) is a moment PostgreSQL stores: a real day (no 31 February) of a year from 1. */
+function realTimestamp(ts: string): boolean {
+  const date = new Date(`${ts.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().slice(0, 19) === ts.slice(0, 19);
+}
+
+/** The position a cursor stands for, or undefined when this server did not give it out. */
+function decodeListCursor(cursor: string): ListPosition | undefined {
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return undefined; // (a length base64 never has)
+  }
+  const match = CURSOR_TEXT.exec(text);
+  if (!match || !realTimestamp(match[2]!)) return undefined;
+  const position = { rank: Number(match[1]), ts: match[2]!, id: Number(match[3]) };
+  return position.rank < SEARCH_RANKS && position.id <= INT4_MAX ? position : undefined;
+}
+
+/**
+ * Every list's cursor, decoded and checked before any service sees it: a real day in
+ * PostgreSQL's range, a search rank, an id within PostgreSQL's integer.
+ */
+export const listCursor = z
+  .string({ error: "cursor must be given once, as text" })
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out")
+  .transform((cursor, ctx) => {
+    const position = decodeListCursor(cursor);
+    if (position) return position;
+    ctx.addIssue({ code: "custom", message: "cursor is not one this server gave out" });
+    return z.NEVER;
+  });
+
 export const imageListQuery = z.object({
-  cursor: z
-    .string({ error: "cursor must be given once, as text" })
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not one this server gave out")
-    .optional(),
+  cursor: listCursor.optional(),
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")

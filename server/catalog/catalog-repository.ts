@@ -5,7 +5,7 @@ import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
-import type { Position } from "../db/keyset.ts";
+import type { ListPosition } from "#contracts/catalog";
 import { creatorsOf, intArray, matches, ofRank, ranksOf, sameWords, tagMatches, upToRank, type SearchPlan } from "../search/search-query.ts";
 
 /**
@@ -119,7 +119,7 @@ const tsOf = sql`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:
 /** A timestamp as an ISO 8601 string in UTC (the driver hands timestamps over as PostgreSQL text). */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function after(position: Position | null): SQL {
+function after(position: ListPosition | null): SQL {
   return position ? sql`and (i.created_at, i.id) < (${position.ts}::timestamp at time zone 'UTC', ${position.id}::int)` : sql``;
 }
 
@@ -179,7 +179,7 @@ export function createCatalogRepository(db: Db) {
   }
 
   /** Ids of the newest published images meeting `condition` and `filters`, after `from`, as tier `rank`. */
-  const newest = (condition: SQL, filters: ListFilters, from: Position | null, limit: number, rank = 0) =>
+  const newest = (condition: SQL, filters: ListFilters, from: ListPosition | null, limit: number, rank = 0) =>
     sql`select i.id, ${rank}::int as rank from images i where ${published} and ${condition} ${narrowedBy(filters)} ${after(from)}
       order by ${newestFirst} limit ${limit}`;
 
@@ -188,7 +188,7 @@ export function createCatalogRepository(db: Db) {
    * creator's images newest first through images_creator_idx, at most `limit` of each: however
    * busy a creator, a page reads at most `limit` rows of theirs that qualify.
    */
-  function searchRank(filter: ImageFilter & { kind: "search" }, rank: number, from: Position | null, limit: number): SQL {
+  function searchRank(filter: ImageFilter & { kind: "search" }, rank: number, from: ListPosition | null, limit: number): SQL {
     if (rank < 4) return newest(ofRank(filter.plan, rank), filter, from, limit, rank);
     return sql`select x.id, 4 as rank from unnest(${intArray(creatorsOf(filter.plan))}) cid cross join lateral (
       select i.id, i.created_at from images i
@@ -203,7 +203,7 @@ export function createCatalogRepository(db: Db) {
      * one statement each, and stops once the page is full: a common word fills it from its
      * first rank, and PostgreSQL plans only that (planning all of them took as long as running one).
      */
-    async page(filter: ImageFilter, from: Position | undefined, limit: number): Promise<SummaryRow[]> {
+    async page(filter: ImageFilter, from: ListPosition | undefined, limit: number): Promise<SummaryRow[]> {
       switch (filter.kind) {
         case "all":
           return summariesOf(newest(sql`true`, filter, from ?? null, limit));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { ImagePage } from "#contracts/catalog";
+import { listCursor, type ImagePage } from "#contracts/catalog";
 import { EXPLORE_TAGS, RELATED_MAX, SEARCH_TOTAL_MAX, SUGGESTIONS_MAX } from "#contracts/catalog-constants";
 import { testDatabase } from "../../test/database.ts";
 import { images, likes, searchQueries, user } from "../db/schema.ts";
@@ -19,7 +19,7 @@ async function allIds(query: Omit<ListQuery, "limit" | "cursor">, limit: number)
   const ids: number[] = [];
   let page: ImagePage | undefined;
   do {
-    page = await catalog.list({ ...query, limit, cursor: page?.nextCursor ?? undefined });
+    page = await catalog.list({ ...query, limit, cursor: page?.nextCursor ? listCursor.parse(page.nextCursor) : undefined });
     ids.push(...page.items.map((i) => i.id));
   } while (page.nextCursor);
   return ids;
@@ -108,14 +108,6 @@ describe("lists", () => {
       const logged = await db.select().from(searchQueries).where(eq(searchQueries.query, query));
       expect(logged.map((r) => r.results)).toEqual([1]);
     });
-  });
-
-  it("refuses a cursor it did not give out, naming the parameter", async () => {
-    for (const cursor of ["abc", Buffer.from("9.2026-01-01T00:00:00.000000.1").toString("base64url")]) {
-      await expect(catalog.list({ limit: 10, cursor })).rejects.toEqual(
-        expect.objectContaining({ code: "BAD_REQUEST", details: { field: "cursor" } }),
-      );
-    }
   });
 
   it("fills `liked` for the viewer", async () => {
@@ -280,7 +272,7 @@ describe("creators", () => {
     expect(ida).toMatchObject({ name: "Ida Berg", avatarUrl: null });
     expect(ida.uploads).toBeGreaterThanOrEqual(2);
     expect(ida.images.items).toHaveLength(1);
-    const next = await catalog.creator("Ida Berg", { limit: 100, cursor: ida.images.nextCursor! });
+    const next = await catalog.creator("Ida Berg", { limit: 100, cursor: listCursor.parse(ida.images.nextCursor) });
     expect([...ida.images.items, ...next.images.items].map((i) => i.creator.name)).toEqual(Array(ida.uploads).fill("Ida Berg"));
     await expect(catalog.creator("Nobody At All", { limit: 10 })).rejects.toEqual(notFound);
   });

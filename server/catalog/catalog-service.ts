@@ -1,14 +1,12 @@
 import { createHmac } from "node:crypto";
 import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
-import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters } from "#contracts/catalog";
+import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters, type ListPosition, encodeListCursor } from "#contracts/catalog";
 import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
-import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import type { ImageVariant } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
-import { SEARCH_RANKS } from "../search/search-query.ts";
 import type { ReadSearch, SearchService } from "../search/search-service.ts";
 import { type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
 
@@ -20,7 +18,7 @@ import { type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSe
 /** A list query as parsed by `imageListQuery` (or built by a loader). */
 export interface ListQuery extends ListFilters {
   limit: number;
-  cursor?: string | undefined;
+  cursor?: ListPosition | undefined;
   tag?: string | undefined;
   q?: string | undefined;
   /** Search `q` as typed, without correcting a word that matches nothing. */
@@ -167,13 +165,13 @@ export function createCatalogService(deps: {
   /** Summaries of the rows of a page one longer than `limit`, with the cursor of the next. */
   function pageOf(rows: SummaryRow[], limit: number): Pick<ImagePage, "items" | "nextCursor"> {
     const last = rows.length > limit ? rows[limit - 1] : undefined;
-    return { items: rows.slice(0, limit).map(summary), nextCursor: last ? encodeCursor(last) : null };
+    return { items: rows.slice(0, limit).map(summary), nextCursor: last ? encodeListCursor(last) : null };
   }
 
   /** A page of a list as everyone sees it, from the cache when it is kept there. */
   function sharedPage(filter: Exclude<ImageFilter, { kind: "search" }>, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
-      const rows = await repository.page(filter, query.cursor ? decodeCursor(query.cursor) : undefined, query.limit + 1);
+      const rows = await repository.page(filter, query.cursor, query.limit + 1);
       return { ...pageOf(rows, query.limit), total: null };
     });
   }
@@ -184,7 +182,7 @@ export function createCatalogService(deps: {
    */
   function sharedSearchPage(key: SearchKey, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify(["search", key, query.cursor ?? null, query.limit]), async () => {
-      const from = query.cursor ? decodeCursor(query.cursor, SEARCH_RANKS) : undefined;
+      const from = query.cursor;
       const read = await search.read(key.q, key.asTyped);
       const [rows, total] = await Promise.all([
         repository.page({ kind: "search", plan: read.plan, ...filtersOf(key) }, from, query.limit + 1),

@@ -5,6 +5,7 @@ import { createLogger } from "../logger.ts";
 import { CATALOG_CHANGES } from "./catalog-cache.ts";
 import type { ListQuery } from "./catalog-service.ts";
 import { addImages, catalogService, minute } from "./test-fixtures.ts";
+import { listCursor, type ListPosition } from "#contracts/catalog";
 
 /** Orientation and colour narrow every list (all, tag, search, creator), alone and together, kept lists included. */
 
@@ -56,11 +57,11 @@ describe("orientation and colour filters", () => {
 
   it("pages a narrowed list without repeats or gaps", async () => {
     const seen: string[] = [];
-    let cursor: string | undefined;
+    let cursor: ListPosition | undefined;
     do {
       const page = await catalog.list({ color: "blue", limit: 1, cursor });
       seen.push(...page.items.map((i) => i.title));
-      cursor = page.nextCursor ?? undefined;
+      cursor = page.nextCursor ? listCursor.parse(page.nextCursor) : undefined;
     } while (cursor);
     expect(seen).toEqual(["Green field", "Tall blue tower", "Blue harbour"]);
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
-import type { Position } from "../db/keyset.ts";
+import type { ListPosition } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { collections, user } from "../db/schema.ts";
 
@@ -140,7 +140,7 @@ export function createCollectionsRepository(db: Db) {
      * A page of the collection's published images, most recently added first: `limit`
      * positions (rank 0, the time added in UTC to the microsecond, the image id) after `from`.
      */
-    async imagesPage(id: number, limit: number, from: Position | undefined): Promise<Position[]> {
+    async imagesPage(id: number, limit: number, from: ListPosition | undefined): Promise<ListPosition[]> {
       const { rows } = await db.execute<{ ts: string; id: number }>(sql`
         select to_char(ci.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, ci.image_id as id
         from collection_images ci join images i on i.id = ci.image_id and i.status = 'published'

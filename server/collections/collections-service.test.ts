@@ -20,6 +20,7 @@ import { createReceiptsRepository } from "../receipts/receipts-repository.ts";
 import { createReceiptsService } from "../receipts/receipts-service.ts";
 import { createCollectionsRepository } from "./collections-repository.ts";
 import { createCollectionsService } from "./collections-service.ts";
+import { listCursor, type ListPosition } from "#contracts/catalog";
 
 const { db } = await testDatabase();
 const media = scratchMedia();
@@ -111,11 +112,11 @@ describe("a person's collections", () => {
     const box = await service.create(alice, { name: "Paged", isPublic: false });
     for (const id of [harbour, dunes, lanterns]) await service.addImage(alice, box.id, id);
     const seen: number[] = [];
-    let cursor: string | undefined;
+    let cursor: ListPosition | undefined;
     do {
       const page = await service.get(alice, box.id, { limit: 2, cursor });
       seen.push(...page.images.items.map((image) => image.id));
-      cursor = page.images.nextCursor ?? undefined;
+      cursor = page.images.nextCursor ? listCursor.parse(page.images.nextCursor) : undefined;
     } while (cursor);
     expect(seen).toEqual([lanterns, dunes, harbour]);
     await service.delete(alice, box.id);

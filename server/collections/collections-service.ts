@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import type { ImageListQuery, ImageSummary } from "#contracts/catalog";
+import { encodeListCursor, type ImageListQuery, type ImageSummary } from "#contracts/catalog";
 import {
   COLLECTION_COVERS,
   COLLECTION_IMAGES_MAX,
@@ -14,7 +14,6 @@ import {
   type CollectionSummary,
 } from "#contracts/collections";
 import type { CatalogService } from "../catalog/catalog-service.ts";
-import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import { slugify } from "../image-text/text.ts";
 import { attachmentDisposition } from "../media/download-filename.ts";
 import type { DownloadFile, DownloadsService } from "../engagement/downloads-service.ts";
@@ -138,7 +137,7 @@ export function createCollectionsService(deps: {
     /** A public collection, or the viewer's own, with a page of its images (most recently added first; `total` on the first page). */
     async get(viewer: Viewer | null, id: number, query: Pick<ImageListQuery, "cursor" | "limit">): Promise<CollectionPage> {
       const row = await visible(viewer, id);
-      const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const from = query.cursor;
       const positions = await collections.imagesPage(id, query.limit + 1, from);
       const page = positions.slice(0, query.limit);
       const last = positions.length > query.limit ? page.at(-1) : undefined;
@@ -152,7 +151,7 @@ export function createCollectionsService(deps: {
         owner: { name: row.ownerName },
         mine: row.userId === viewer?.id,
         updatedAt: row.updatedAt.toISOString(),
-        images: { items, nextCursor: last ? encodeCursor(last) : null, total: from ? null : row.imageCount },
+        images: { items, nextCursor: last ? encodeListCursor(last) : null, total: from ? null : row.imageCount },
       };
     },
 

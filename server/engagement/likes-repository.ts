@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Position } from "../db/keyset.ts";
+import type { ListPosition } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { addToToday } from "../db/daily-activity.ts";
 
@@ -46,7 +46,7 @@ export function createLikesRepository(db: Db) {
      * The user's liked published images, newest like first: `limit` positions (rank 0, the
      * like's time in UTC to the microsecond, the image id) after `from`.
      */
-    async likedPage(userId: string, limit: number, from: Position | undefined): Promise<Position[]> {
+    async likedPage(userId: string, limit: number, from: ListPosition | undefined): Promise<ListPosition[]> {
       const { rows } = await db.execute<{ ts: string; id: number }>(sql`
         select to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts, l.image_id as id
         from likes l join images i on i.id = l.image_id

@@ -11,6 +11,7 @@ import { createReportsRepository } from "./reports-repository.ts";
 import { createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
 import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
+import { listCursor } from "#contracts/catalog";
 
 const { db } = await testDatabase();
 const media = scratchMedia();
@@ -96,7 +97,7 @@ describe("the viewer's liked images", () => {
     expect(first.total).toBe(4);
     expect(first.items.map((i) => i.title)).toEqual(["Fifth Season", "Third Eye"]);
     expect(first.items.every((i) => i.liked)).toBe(true);
-    const second = await service.likedImages(carol!, { limit: 2, cursor: first.nextCursor! });
+    const second = await service.likedImages(carol!, { limit: 2, cursor: listCursor.parse(first.nextCursor) });
     expect(second.total).toBeNull();
     expect(second.items.map((i) => i.title)).toEqual(["Second Wind", "First Light"]);
     expect(second.nextCursor).toBeNull();

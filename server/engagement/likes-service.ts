@@ -1,8 +1,7 @@
 import type { Viewer } from "#contracts/account";
-import type { ImageListQuery, ImagePage } from "#contracts/catalog";
+import { encodeListCursor, type ImageListQuery, type ImagePage } from "#contracts/catalog";
 import type { LikeState } from "#contracts/engagement";
 import type { CatalogService } from "../catalog/catalog-service.ts";
-import { decodeCursor, encodeCursor } from "../db/keyset.ts";
 import { notFound } from "../errors.ts";
 import type { LikesRepository } from "./likes-repository.ts";
 
@@ -28,7 +27,7 @@ export function createLikesService(deps: { likes: LikesRepository; catalog: Pick
 
     /** The viewer's liked published images, most recently liked first; `total` on the first page. */
     async likedImages(viewer: Viewer, query: Pick<ImageListQuery, "cursor" | "limit">): Promise<ImagePage> {
-      const from = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const from = query.cursor;
       const [positions, total] = await Promise.all([
         likes.likedPage(viewer.id, query.limit + 1, from),
         from ? null : likes.countLiked(viewer.id),
@@ -37,7 +36,7 @@ export function createLikesService(deps: { likes: LikesRepository; catalog: Pick
       const last = positions.length > query.limit ? page.at(-1) : undefined;
       return {
         items: await catalog.summaries(page.map((position) => position.id), viewer.id),
-        nextCursor: last ? encodeCursor(last) : null,
+        nextCursor: last ? encodeListCursor(last) : null,
         total,
       };
     },

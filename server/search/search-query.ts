@@ -23,8 +23,6 @@ import type { TypedTerm } from "./query-text.ts";
  * image in two ranks, and a page's cursor (rank, created_at, id) stays exact across them.
  */
 
-export const SEARCH_RANKS = 5;
-
 /** A tsquery operand: a stem (or a word's start, `prefix`), or a phrase's stems with their positions. */
 export type Operand = { lexeme: string; prefix?: boolean } | { phrase: Array<[lexeme: string, position: number]> };
 
