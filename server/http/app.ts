@@ -100,7 +100,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(requestId, observeRequests(routeTemplates(build), (line) => {
       log.request(line);
       services.metrics.request(line);
-    }), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(config.uploadMaxBytes));
+    }), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(apiOperations.filter((o) => o.file), config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });

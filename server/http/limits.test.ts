@@ -109,6 +109,15 @@ describe("request bodies", () => {
     }
   }, 60_000);
 
+  it("gives each route whose body is a file UPLOAD_MAX_MB instead, matched as the API's router matches it", async () => {
+    const overUploadLimit = String(50 * 1024 * 1024 + 1);
+    for (const [method, path] of [["POST", "/api/uploads"], ["POST", "/API/Uploads/"], ["PUT", "/api/me/avatar"], ["POST", "/api/content-credentials/check"]] as const) {
+      const res = await rawRequest(method, path, { headers: { "content-type": "application/octet-stream", "content-length": overUploadLimit }, chunkBytes: 64 * 1024, chunks: 2 });
+      expect(res.status, path).toBe(413);
+      expect(JSON.parse(res.body), path).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "The file is too large (at most 50 MB)" } });
+    }
+  });
+
   it("answers a malformed JSON body with 400 in the JSON error shape", async () => {
     const res = await fetch(`${origin}/api/images/1/reports`, {
       method: "POST",

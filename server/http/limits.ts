@@ -1,5 +1,6 @@
-import type { RequestHandler } from "express";
+import { Router, type RequestHandler } from "express";
 import { AppError } from "../errors.ts";
+import type { ApiOperation } from "../openapi/openapi-document.ts";
 import { sendErrorFor } from "./errors.ts";
 
 /**
@@ -10,18 +11,18 @@ import { sendErrorFor } from "./errors.ts";
 
 /** Largest request body: page forms, Better Auth and the JSON API all send a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Where files are sent (an upload, an avatar, a file to check on /verify), with a limit of their own (UPLOAD_MAX_MB): every other body is at most MAX_BODY_BYTES. */
-const FILE_ROUTES: Array<[method: string, path: RegExp]> = [
-  ["POST", /^\/api\/uploads\/?$/i],
-  ["PUT", /^\/api\/me\/avatar\/?$/i],
-  ["POST", /^\/api\/content-credentials\/check\/?$/i],
-];
-
-/** bodyLimit(MAX_BODY_BYTES) for every request but a file's, which may be up to `uploadMaxBytes`. */
-export function bodyLimits(uploadMaxBytes: number): RequestHandler {
+/**
+ * bodyLimit(MAX_BODY_BYTES) for every request but those to `fileRoutes` (the API operations whose
+ * body is a file, as server/openapi/openapi-document.ts declares them: an upload, an avatar, a file to check on /verify), whose
+ * limit is `uploadMaxBytes` (UPLOAD_MAX_MB). Matched as the API's router matches them, before
+ * anything reads a body.
+ */
+export function bodyLimits(fileRoutes: Array<Pick<ApiOperation, "method" | "path">>, uploadMaxBytes: number): Router {
   const file = bodyLimit(uploadMaxBytes, "The file");
-  const other = bodyLimit(MAX_BODY_BYTES);
-  return (req, res, next) => (FILE_ROUTES.some(([method, path]) => req.method === method && path.test(req.path)) ? file : other)(req, res, next);
+  const limits = Router();
+  for (const { method, path } of fileRoutes) limits[method](`/api${path}`, (req, res, next) => file(req, res, () => next("router")));
+  limits.use(bodyLimit(MAX_BODY_BYTES));
+  return limits;
 }
 
 /** Longest path + query string. */

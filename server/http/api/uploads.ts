@@ -15,7 +15,7 @@ function fieldsOf(header: string | string[] | undefined): unknown {
   }
 }
 
-/** Uploads and avatars (contracts/studio.ts), mounted on /api; their body limit is UPLOAD_MAX_MB (server/http/limits.ts). */
+/** Uploads and avatars (contracts/studio.ts), mounted on /api; their body limit is UPLOAD_MAX_MB, as their operations' `file` (server/openapi/openapi-document.ts) says. */
 export function uploadsRoutes(services: Services): Router {
   const router = Router();
 
