@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from "express";
+import { galleryPageQuery, listFilters } from "#contracts/catalog";
 import { hasSessionCookie } from "../auth/auth.ts";
 import { sendEncoded } from "./encoded-body.ts";
 import type { PageCache, RenderedPage } from "./page-cache.ts";
@@ -30,12 +31,13 @@ interface KeptRoute {
 export const EXPLORE_VARIANTS = 4;
 const one = () => 1;
 
-/** The list filters every list page reads (contracts/catalog.ts listFilters). */
-const FILTERS = ["orientation", "color"];
+/** The list filters every list page reads, and what the gallery reads besides (`tag`, `q`, `asTyped`): their contracts' fields. */
+const FILTERS = Object.keys(listFilters.shape);
+const GALLERY_PARAMS = Object.keys(galleryPageQuery.shape);
 
 const routes: KeptRoute[] = [
-  // Home, a tag and a search (routes/gallery.tsx reads `tag`, `q`, `asTyped` and the filters; a tag wins over `q`).
-  { path: /^\/$/, params: ["tag", "q", "asTyped", ...FILTERS], variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
+  // Home, a tag and a search (routes/gallery.tsx reads galleryPageQuery; a tag wins over `q`).
+  { path: /^\/$/, params: GALLERY_PARAMS, variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
   // An image's page (the newest images behind its overlay are drawn in the browser); `.data` is React Router's data request for a navigation.
   { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: one },
   { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: one },
