@@ -85,7 +85,6 @@ export const moderationInput = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
-export type ModerationInput = z.infer<typeof moderationInput>;
 
 /** What an admin does to an account (the accounts tab's forms). */
 export const accountInput = z.discriminatedUnion(
@@ -96,7 +95,6 @@ export const accountInput = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
-export type AccountInput = z.infer<typeof accountInput>;
 
 /** What an admin does to search's synonyms (/admin/search): add a group ("sea, ocean"), or remove one. */
 export const synonymsInput = z.discriminatedUnion(
@@ -107,4 +105,3 @@ export const synonymsInput = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
-export type SynonymsInput = z.infer<typeof synonymsInput>;

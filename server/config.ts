@@ -134,7 +134,7 @@ const envSchema = z.object({
   C2PA_SIGNING_KEY: optionalText,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   port: number;
@@ -181,7 +181,7 @@ export interface Config {
 }
 
 /** Where media live and where browsers fetch them from (server/media/storage.ts). */
-export interface MediaConfig {
+interface MediaConfig {
   /** The public base URL of media, e.g. a CDN (no trailing slash); unset: `/media` on this site. */
   baseUrl: string | undefined;
   /** An S3-compatible bucket; unset: the local disk under DATA_DIR/media. */

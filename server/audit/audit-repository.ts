@@ -3,7 +3,7 @@ import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
 import { auditLog, images, user } from "../db/schema.ts";
 
-export interface AuditEntry {
+interface AuditEntry {
   action: string;
   targetType: (typeof auditLog.$inferInsert)["targetType"];
   targetId: string | number;

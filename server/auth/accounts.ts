@@ -17,7 +17,7 @@ import type { AccountsRepository } from "./accounts-repository.ts";
 import { GOOGLE_PROVIDER_ID, type Auth } from "./auth.ts";
 
 /** What a browser must store after an account operation: Set-Cookie headers only. */
-export type CookieHeaders = Headers;
+type CookieHeaders = Headers;
 
 function cookiesOf(headers: Headers): CookieHeaders {
   const cookies = new Headers();

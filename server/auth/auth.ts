@@ -45,7 +45,7 @@ export function hasSessionCookie(cookie: string | undefined): boolean {
   return cookie !== undefined && cookie.toLowerCase().includes(SESSION_COOKIE);
 }
 
-export interface AuthDeps {
+interface AuthDeps {
   config: Config;
   db: Db;
   log: Logger;

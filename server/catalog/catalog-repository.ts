@@ -80,7 +80,7 @@ export interface DetailRow extends SummaryRow {
   generatedAt: string | null;
 }
 
-export interface CreatorRow {
+interface CreatorRow {
   id: number;
   name: string;
   avatarKey: string | null;
@@ -89,7 +89,7 @@ export interface CreatorRow {
   likes: number;
 }
 
-export interface SitemapRow {
+interface SitemapRow {
   id: number;
   slug: string;
   /** ISO 8601, UTC. */

@@ -30,7 +30,7 @@ function filtersOf(query: ListFilters): ListFilters {
   return { orientation: query.orientation, color: query.color };
 }
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   /** ISO 8601. */
   updatedAt: string;

@@ -16,13 +16,13 @@ export interface CollectionRow {
 }
 
 /** One of a person's collections as their list shows it: its newest published images' ids, and whether it holds a given image. */
-export interface OwnedCollectionRow extends CollectionRow {
+interface OwnedCollectionRow extends CollectionRow {
   coverIds: number[];
   hasImage: boolean;
 }
 
 /** What adding an image came to: the count after it, or why nothing was added. */
-export type AddResult = { imageCount: number } | "no-collection" | "no-image" | "full";
+type AddResult = { imageCount: number } | "no-collection" | "no-image" | "full";
 
 /** Published images only: a hidden image is in no collection as anyone sees it. */
 const publishedCount = (collectionId: SQLWrapper) => sql<number>`(

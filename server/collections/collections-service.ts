@@ -21,7 +21,7 @@ import { AppError, notFound } from "../errors.ts";
 import { streamingZip, uniqueNames, type ZipEntry } from "./collection-zip.ts";
 import type { CollectionRow, CollectionsRepository } from "./collections-repository.ts";
 
-export interface CollectionZip {
+interface CollectionZip {
   /** Content-Disposition: attachment, saved as `{Collection_name}.zip`. */
   disposition: string;
   stream: Readable;

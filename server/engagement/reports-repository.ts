@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit-repository.ts";
 import type { Db } from "../db/database.ts";
 import { images, reports, user } from "../db/schema.ts";
 
-export interface NewReport {
+interface NewReport {
   imageId: number;
   /** The signed-in reporter, or null for an anonymous report. */
   reporterId: string | null;
@@ -16,7 +16,7 @@ export interface NewReport {
   details: string;
 }
 
-export type ReportOutcome =
+type ReportOutcome =
   | { status: "created" }
   | { status: "not_found" }
   | { status: "duplicate" }

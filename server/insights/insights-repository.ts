@@ -5,7 +5,7 @@ import type { Db } from "../db/database.ts";
 import { todayUtc } from "../db/daily-activity.ts";
 
 /** An image's counts over the range, before the catalog names it. */
-export interface ImageActivity {
+interface ImageActivity {
   imageId: number;
   views: number;
   downloads: number;

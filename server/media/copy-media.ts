@@ -23,7 +23,7 @@ export async function copyMedia(keys: string[], from: MediaStorage, to: MediaSto
   return missing.flat();
 }
 
-export interface MigrationPlan {
+interface MigrationPlan {
   /** Objects to copy: absent from the target, or there with another size (an upload cut short elsewhere). */
   copy: Array<{ key: string; size: number }>;
   /** Objects the target already holds with the same size. */

@@ -10,7 +10,7 @@ import type { Db } from "../db/database.ts";
  * `concurrency` at a time in this process (IMAGE_CONCURRENCY, default the core count), the others
  * waiting their turn in order, so that memory stays bounded however many requests ask at once.
  */
-export interface ImagePool {
+interface ImagePool {
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 

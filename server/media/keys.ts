@@ -13,7 +13,7 @@ export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Where browsers fetch media when MEDIA_BASE_URL is unset: this site's own route (server/http/media.ts). */
 export const SITE_MEDIA_PATH = "/media";
 
-export type MediaKind = "o" | "v" | "a" | "d" | "u";
+type MediaKind = "o" | "v" | "a" | "d" | "u";
 
 const contentTypes = {
   avif: "image/avif",

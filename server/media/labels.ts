@@ -9,7 +9,7 @@ import { sha256 } from "./keys.ts";
 
 export const DIGITAL_SOURCE_TYPE = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
 
-export interface MediaLabel {
+interface MediaLabel {
   title: string;
   creator: string;
   licenseUrl: string;

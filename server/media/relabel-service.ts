@@ -17,7 +17,7 @@ const BATCH = 100;
 /** Images labelled at once: each one is parallel inside already (widths, formats). */
 const IN_FLIGHT = 2;
 
-export interface RelabelSummary {
+interface RelabelSummary {
   relabelled: number;
   /** Creators' avatars labelled anew. */
   avatars: number;
@@ -97,4 +97,3 @@ export function createRelabelService(deps: { repository: MediaRepository; files:
   };
 }
 
-export type RelabelService = ReturnType<typeof createRelabelService>;

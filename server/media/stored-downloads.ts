@@ -11,12 +11,12 @@ import type { MediaStorage } from "./storage.ts";
 import { removeObjects, storeObjects } from "./variants.ts";
 
 /** What an image's downloads are made from. */
-export type DownloadableImage = Pick<
+type DownloadableImage = Pick<
   LabelledImage,
   "id" | "slug" | "title" | "creator" | "aiModel" | "width" | "height" | "originalKey" | "originalFormat" | "downloadFiles" | "parentCredentials"
 >;
 
-export interface StoredDownload {
+interface StoredDownload {
   stream: Readable;
   size: number;
   width: number;

@@ -84,7 +84,7 @@ export interface ImageFiles {
 }
 
 /** Everything the catalog records about an image, plus the objects still to be stored. */
-export interface ProcessedImage extends ImageFiles {
+interface ProcessedImage extends ImageFiles {
   width: number;
   height: number;
   /** sha256 of the file as it came: an import that brings the same file again skips the work. */

@@ -18,7 +18,7 @@ export interface Metrics {
 }
 
 /** Jobs waiting and running per queue, asked at each scrape. */
-export type QueueDepths = () => Promise<Array<{ queue: string; queued: number; active: number }>>;
+type QueueDepths = () => Promise<Array<{ queue: string; queued: number; active: number }>>;
 
 export function createMetrics(deps: { pool: pg.Pool; queueDepths: QueueDepths }): Metrics {
   const registry = new Registry();

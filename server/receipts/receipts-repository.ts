@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { downloadReceipts } from "../db/schema.ts";
 
-export type NewReceipt = Omit<typeof downloadReceipts.$inferInsert, "id" | "createdAt">;
+type NewReceipt = Omit<typeof downloadReceipts.$inferInsert, "id" | "createdAt">;
 export type ReceiptRow = typeof downloadReceipts.$inferSelect;
 
 export function createReceiptsRepository(db: Db) {

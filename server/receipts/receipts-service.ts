@@ -8,7 +8,7 @@ import { notFound } from "../errors.ts";
 import type { ReceiptRow, ReceiptsRepository } from "./receipts-repository.ts";
 
 /** What was handed out, as it was then. */
-export interface Delivery {
+interface Delivery {
   imageId: number;
   imageTitle: string;
   creatorName: string;

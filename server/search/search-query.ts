@@ -24,10 +24,10 @@ import type { TypedTerm } from "./query-text.ts";
  */
 
 /** A tsquery operand: a stem (or a word's start, `prefix`), or a phrase's stems with their positions. */
-export type Operand = { lexeme: string; prefix?: boolean } | { phrase: Array<[lexeme: string, position: number]> };
+type Operand = { lexeme: string; prefix?: boolean } | { phrase: Array<[lexeme: string, position: number]> };
 
 /** One term of a search as matched: plain data, so that a plan can be kept and compared. */
-export interface SearchTerm {
+interface SearchTerm {
   /** Stems, synonyms' stems, the typed word as a prefix; a phrase's one chain. */
   operands: Operand[];
   /** Stems of catalog words containing the word that `operands` do not match already. */

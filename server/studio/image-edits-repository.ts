@@ -15,7 +15,7 @@ export interface ImageFields {
 }
 
 /** An admin acting on an image: its audit row is written in the change's transaction. */
-export type AuditedBy = Actor | null;
+type AuditedBy = Actor | null;
 
 export type ImageEditsRepository = ReturnType<typeof createImageEditsRepository>;
 

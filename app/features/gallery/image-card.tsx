@@ -21,7 +21,7 @@ export function creatorPath(name: string): string {
   return `/creator/${encodeURIComponent(name)}`;
 }
 
-export interface CardProps {
+interface CardProps {
   image: ImageSummary;
   /** Loaded at once with high priority: the cards of the first row. */
   eager: boolean;

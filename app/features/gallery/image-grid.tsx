@@ -7,7 +7,7 @@ import { COLUMN_COUNTS, masonryLayout } from "./masonry";
 /** The widest layout's first row: loaded at once, with high priority. */
 const EAGER_CARDS = Math.max(...COLUMN_COUNTS);
 
-export interface ImageGridProps {
+interface ImageGridProps {
   images: ImageSummary[];
   /** Names the list for assistive technology, e.g. 'Gallery'. */
   label: string;

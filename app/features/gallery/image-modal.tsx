@@ -5,7 +5,7 @@ import { api } from "~/lib/api";
 import { ImageOverlay } from "./image-overlay";
 import { neighboursAt } from "./overlay-stepping";
 
-export interface ImageModalProps {
+interface ImageModalProps {
   images: ImageSummary[];
   index: number;
   onIndexChange: (index: number) => void;

@@ -19,7 +19,7 @@ import { useCountView } from "./use-count-view";
 import { useModalOverlay } from "./use-modal-overlay";
 import { useOverlayKeys } from "./use-overlay-keys";
 
-export interface ImageOverlayProps {
+interface ImageOverlayProps {
   /** What to show at once; `detail` fills in the rest when it has arrived. */
   image: ImageSummary;
   detail: ImageDetail | null;

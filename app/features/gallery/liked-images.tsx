@@ -11,7 +11,7 @@ const preloadModal = () => void import("./image-modal");
 
 const TILE_SIZES = "(min-width: 1024px) 22vw, (min-width: 768px) 30vw, 50vw";
 
-export interface LikedList {
+interface LikedList {
   list: PagedImages;
   /** The loaded images the visitor still likes (an unlike in the overlay takes one out at once). */
   liked: ImageSummary[];

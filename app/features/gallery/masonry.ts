@@ -10,7 +10,7 @@ export const GAP_PX = 16;
 /** A typical column width per column count, to weigh the fixed gap against image heights. */
 const TYPICAL_COLUMN_PX: Record<(typeof COLUMN_COUNTS)[number], number> = { 2: 180, 3: 240, 4: 260, 5: 290 };
 
-export interface MasonryLayout {
+interface MasonryLayout {
   /** CSS custom properties per image: column (--cN), heights above in column widths (--yN), images above (--kN). */
   items: Array<Record<string, string>>;
   /** The container's height per column count, as CSS custom properties --hN. */

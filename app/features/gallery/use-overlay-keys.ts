@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 
-export interface OverlayKeys {
+interface OverlayKeys {
   /** Escape. */
   close: () => void;
   /** Left and Right arrows: absent at either end of the list. */

@@ -4,7 +4,7 @@ import type { Random } from "./random.ts";
  * Generated artworks for the demo catalog, drawn as SVG (sharp renders them): each style
  * returns the picture and the words that describe it, so titles and tags fit what is shown.
  */
-export interface Artwork {
+interface Artwork {
   svg: string;
   title: string;
   category: string;

@@ -31,7 +31,7 @@ const unanswered = [
   "city skyline", "food flat lay", "doctor", "fitness", "cyberpunk street", "family dinner", "wedding", "rainy window",
 ];
 
-export interface DemoDay {
+interface DemoDay {
   sourceId: string;
   /** YYYY-MM-DD, UTC. */
   day: string;

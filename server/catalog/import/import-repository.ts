@@ -12,7 +12,7 @@ export type StoredFile = Pick<
 >;
 
 /** Everything an import writes for one image. */
-export interface ImageRecord {
+interface ImageRecord {
   source: string;
   sourceId: string;
   slug: string;

@@ -43,7 +43,7 @@ export interface ImportItem {
 }
 
 /** A record the source could not turn into an item, with the reason in a few words. */
-export interface SkippedItem {
+interface SkippedItem {
   sourceId: string;
   skip: string;
   detail?: string;
@@ -75,7 +75,7 @@ export const DUPLICATE_MAX_BITS = 5;
 /** Images labelled per batch (and per UPDATE, so per announced change) by labelColors. */
 const LABEL_BATCH = 100;
 
-export interface LabelSummary {
+interface LabelSummary {
   labelled: number;
   /** Images whose file is missing or cannot be read: left unlabelled, tried again next time. */
   failed: number;
