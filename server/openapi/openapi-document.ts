@@ -246,6 +246,7 @@ export const apiOperations: ApiOperation[] = [
     query: downloadQuery,
     answers: {
       200: { description: "The JPEG file", media: "image/jpeg" },
+      303: { description: "A browser's navigation without a session: sent to sign in, then back to the image's page" },
       400: error("Unknown size"),
       401: error("Not signed in"),
       404: error("No such published image, or its file is missing"),
@@ -458,6 +459,7 @@ export const apiOperations: ApiOperation[] = [
     params: collectionParams,
     answers: {
       200: { description: "The ZIP archive", media: "application/zip" },
+      303: { description: "A browser's navigation without a session: sent to sign in, then back to the collection's page" },
       401: error("Not signed in"),
       404: error("No such collection, or another person's private one"),
       409: error("The collection has no images"),
