@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../test/database.ts";
 import { output, runScript } from "../test/processes.ts";
-import { addPeople } from "../server/engagement/test-fixtures.ts";
+import { addPeople } from "../test/people-and-images.ts";
 
 const { db, url } = await testDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-admin-"));

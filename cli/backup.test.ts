@@ -5,13 +5,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../test/database.ts";
+import { testImportService } from "../test/people-and-images.ts";
 import { createDemoCatalog } from "../server/catalog/demo/demo-catalog.ts";
 import { createDemoRepository } from "../server/catalog/demo/demo-repository.ts";
-import { createImportService } from "../server/catalog/import/import-service.ts";
 import { creators, images, imageTags, tags } from "../server/db/schema.ts";
-import { createLogger } from "../server/logger.ts";
 import { localDiskStorage } from "../server/media/local-disk-storage.ts";
-import { TEST_LICENSE_URL, TEST_IMAGING } from "../server/media/test-images.ts";
 
 const run = promisify(execFile);
 const source = await testDatabase();
@@ -38,7 +36,7 @@ async function catalogOf(db: typeof source.db) {
 describe("npm run backup", () => {
   it("copies the database and its media, and restores them into an empty installation", async () => {
     const dataDir = path.join(work, "site");
-    const imports = createImportService({ db: source.db, media: localDiskStorage(path.join(dataDir, "media")), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+    const imports = testImportService(source.db, localDiskStorage(path.join(dataDir, "media")));
     await createDemoCatalog({ imports, repository: createDemoRepository(source.db) }).seed({ count: 3 });
 
     const out = path.join(work, "backup");

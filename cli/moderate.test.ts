@@ -10,7 +10,7 @@ import { testDatabase } from "../test/database.ts";
 import { images, reports, user } from "../server/db/schema.ts";
 import { createReportsRepository } from "../server/engagement/reports-repository.ts";
 import { createReportsService } from "../server/engagement/reports-service.ts";
-import { addImage, addPeople, scratchMedia } from "../server/engagement/test-fixtures.ts";
+import { addImage, addPeople, scratchMedia } from "../test/people-and-images.ts";
 
 const { db, url } = await testDatabase();
 const media = scratchMedia();

@@ -37,6 +37,7 @@ import { createReceiptsRepository } from "./receipts/receipts-repository.ts";
 import { createReceiptsService, type ReceiptsService } from "./receipts/receipts-service.ts";
 import { createDemoCatalog, type DemoCatalog } from "./catalog/demo/demo-catalog.ts";
 import { createDemoRepository } from "./catalog/demo/demo-repository.ts";
+import { createImportRepository } from "./catalog/import/import-repository.ts";
 import { createImportService, type ImportService } from "./catalog/import/import-service.ts";
 import { createSearchRepository } from "./search/search-repository.ts";
 import { createSearchService, type SearchService } from "./search/search-service.ts";
@@ -153,7 +154,7 @@ export function createServices(deps: {
   const creatorPages = createCreatorPagesRepository(db);
   const files = createImageFiles({ media, repository: mediaRepository, licenseUrl, imaging });
   const downloads = createDownloadsService({ downloads: createDownloadsRepository(db), files: files.downloads, receipts });
-  const imports = createImportService({ db, media, log, licenseUrl, imaging });
+  const imports = createImportService({ repository: createImportRepository(db), mediaRepository, files, media, log, imaging });
   const uploads = createUploadsService({
     repository: createUploadsRepository(db),
     creatorPages,

@@ -1,20 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Viewer } from "#contracts/account";
-import { scratchDir } from "../../test/scratch-dir.ts";
-import { createImportService } from "../catalog/import/import-service.ts";
-import type { Db } from "../db/database.ts";
-import { images, user } from "../db/schema.ts";
-import { createLogger } from "../logger.ts";
-import { localDiskStorage } from "../media/local-disk-storage.ts";
-import type { MediaStorage } from "../media/storage.ts";
-import { distinctImage, TEST_LICENSE_URL, TEST_IMAGING } from "../media/test-images.ts";
+import { scratchDir } from "./scratch-dir.ts";
+import { createImportRepository } from "../server/catalog/import/import-repository.ts";
+import { createImportService } from "../server/catalog/import/import-service.ts";
+import type { Db } from "../server/db/database.ts";
+import { images, user } from "../server/db/schema.ts";
+import { createLogger, type Logger } from "../server/logger.ts";
+import { createImageFiles } from "../server/media/image-files.ts";
+import type { Imaging } from "../server/media/image-pool.ts";
+import { localDiskStorage } from "../server/media/local-disk-storage.ts";
+import { createMediaRepository } from "../server/media/media-repository.ts";
+import type { MediaStorage } from "../server/media/storage.ts";
+import { distinctImage, TEST_LICENSE_URL, TEST_IMAGING } from "../server/media/test-images.ts";
 
-/** People and images for engagement tests: real rows, images through the real import path. */
+/** People and images for tests of any room: real rows, images through the real import path. */
 
 /** Media storage in a scratch folder, removed after the file's tests. */
 export function scratchMedia() {
-  return localDiskStorage(scratchDir("engagement"));
+  return localDiskStorage(scratchDir("media"));
 }
 
 /** `count` people with accounts (rows only: these tests talk to services, not to sign-in). */
@@ -27,12 +31,20 @@ export async function addPeople(db: Db, count: number): Promise<Viewer[]> {
   return people;
 }
 
+/** The import service as createServices builds it, on `db` and `media` (silent, the test license, a small image pool unless told). */
+export function testImportService(db: Db, media: MediaStorage, options: { log?: Logger; licenseUrl?: string; imaging?: Imaging } = {}) {
+  const { log = createLogger("silent"), licenseUrl = TEST_LICENSE_URL, imaging = TEST_IMAGING } = options;
+  const mediaRepository = createMediaRepository(db);
+  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl, imaging });
+  return createImportService({ repository: createImportRepository(db), mediaRepository, files, media, log, imaging });
+}
+
 let added = 0;
 
 /** Imports a `width` × `height` JPEG titled `title`, a picture of its own; returns the new image's id. */
 export async function addImage(db: Db, media: MediaStorage, title: string, size = { width: 96, height: 64 }): Promise<number> {
   const seed = ++added;
-  const importer = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+  const importer = testImportService(db, media);
   const sourceId = randomUUID();
   await importer.importItem({ source: "test", sourceId, title, file: () => distinctImage(size.width, size.height, seed) });
   const [row] = await db

@@ -10,7 +10,7 @@ import { catalogService } from "../catalog/test-fixtures.ts";
 import { auditLog, images, reports } from "../db/schema.ts";
 import { createReportsRepository } from "../engagement/reports-repository.ts";
 import { createReportsService } from "../engagement/reports-service.ts";
-import { addImage, addPeople, scratchMedia } from "../engagement/test-fixtures.ts";
+import { addImage, addPeople, scratchMedia } from "../../test/people-and-images.ts";
 import { createModerationService, QUEUE_PAGE_SIZE } from "./moderation-service.ts";
 
 const { db } = await testDatabase();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { linkIn, mailsTo, waitForMail } from "../../test/peers/smtp.ts";
 import { testDatabase } from "../../test/database.ts";
 import { account, images, likes, session, user, verification } from "../db/schema.ts";
-import { addImage, scratchMedia } from "../engagement/test-fixtures.ts";
+import { addImage, scratchMedia } from "../../test/people-and-images.ts";
 import { createLikesRepository } from "../engagement/likes-repository.ts";
 import { AppError } from "../errors.ts";
 import { refusal } from "../../test/refusal.ts";

@@ -10,7 +10,7 @@ import { createSearchRepository } from "../search/search-repository.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { createCatalogRepository } from "./catalog-repository.ts";
 import { createCatalogService } from "./catalog-service.ts";
-import { importRepository, type StoredFile } from "./import/import-repository.ts";
+import { createImportRepository, type StoredFile } from "./import/import-repository.ts";
 import { howMadeColumns, type HowMade } from "../image-text/text.ts";
 
 /**
@@ -69,7 +69,7 @@ export function fakeFile(width: number, height: number, bytes: number, colors: C
 
 /** Saves the images in order; their ids, in the same order. */
 export async function addImages(db: Db, list: FixtureImage[]): Promise<number[]> {
-  const repository = importRepository(db);
+  const repository = createImportRepository(db);
   const ids: number[] = [];
   for (const image of list) {
     const sourceId = randomUUID();

@@ -11,7 +11,7 @@ import { createDownloadsRepository } from "../engagement/downloads-repository.ts
 import { createDownloadsService } from "../engagement/downloads-service.ts";
 import { createReportsRepository } from "../engagement/reports-repository.ts";
 import { createReportsService } from "../engagement/reports-service.ts";
-import { addImage, addPeople, scratchMedia } from "../engagement/test-fixtures.ts";
+import { addImage, addPeople, scratchMedia } from "../../test/people-and-images.ts";
 import { bytesOf } from "../media/download.ts";
 import { createImageFiles } from "../media/image-files.ts";
 import { createMediaRepository } from "../media/media-repository.ts";

@@ -10,7 +10,7 @@ import { createLikesService } from "./likes-service.ts";
 import { createReportsRepository } from "./reports-repository.ts";
 import { createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
-import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
+import { addImage, addPeople, scratchMedia } from "../../test/people-and-images.ts";
 import { listCursor } from "#contracts/catalog";
 
 const { db } = await testDatabase();

@@ -8,7 +8,7 @@ import { images, reports } from "../db/schema.ts";
 import { createReportsRepository } from "./reports-repository.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR, createReportsService } from "./reports-service.ts";
 import { catalogService } from "../catalog/test-fixtures.ts";
-import { addImage, addPeople, scratchMedia } from "./test-fixtures.ts";
+import { addImage, addPeople, scratchMedia } from "../../test/people-and-images.ts";
 
 const { db } = await testDatabase();
 const media = scratchMedia();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { startTestApp } from "./test-app.ts";
 
 /**

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { pngClaiming } from "../media/test-images.ts";
 import { fieldValue, hostileJson, hostileText, type JsonSchema, objectOf, percentEncoded, raw, validValue } from "./forged-values.ts";
 import { appBuild, startTestApp, TEST_BASE_URL } from "./test-app.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { startTestApp } from "./test-app.ts";
 
 /** A search page kept for visitors is rendered once, and still every visitor's search reaches the search log. */

@@ -6,7 +6,7 @@ import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
 import { connect } from "../db/database.ts";
 import { images, likes } from "../db/schema.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import type { Logger } from "../logger.ts";
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from "./limits.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";

@@ -4,11 +4,11 @@ import type { ImageDetail } from "#contracts/catalog";
 import { COMMAND_LINE } from "../access/actor.ts";
 import { testDatabase } from "../../test/database.ts";
 import { cookiesFrom } from "../auth/test-accounts.ts";
-import { createImportService, type ImportItem } from "../catalog/import/import-service.ts";
+import type { ImportItem } from "../catalog/import/import-service.ts";
 import { images } from "../db/schema.ts";
-import { createLogger } from "../logger.ts";
 import { DIGITAL_SOURCE_TYPE, licenseUrlOf } from "../media/labels.ts";
 import { photoWithGps, readLabel } from "../media/test-images.ts";
+import { testImportService } from "../../test/people-and-images.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
 
 /**
@@ -19,7 +19,7 @@ import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
 
 const database = await testDatabase();
 const { services, call, origin, signUp } = await startTestApp(database, { AUTH_RATE_LIMIT_PER_IP: "1000" });
-const imports = createImportService({ db: database.db, media: services.media, log: createLogger("silent"), licenseUrl: licenseUrlOf(TEST_BASE_URL), imaging: services.imaging });
+const imports = testImportService(database.db, services.media, { licenseUrl: licenseUrlOf(TEST_BASE_URL), imaging: services.imaging });
 const photo = await photoWithGps(1000, 700);
 const item = (title: string): ImportItem => ({ source: "test", sourceId: "fox", title, creator: "Ada Lovelace", file: async () => photo });
 const expected = (title: string) => ({

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { startTestApp, TEST_BASE_URL } from "./test-app.ts";
 
 /**

@@ -9,7 +9,7 @@ import { addImages, catalogService } from "../catalog/test-fixtures.ts";
 import { dailyActivity, images, searchQueries, user } from "../db/schema.ts";
 import { createDownloadsRepository } from "../engagement/downloads-repository.ts";
 import { createLikesRepository } from "../engagement/likes-repository.ts";
-import { addPeople } from "../engagement/test-fixtures.ts";
+import { addPeople } from "../../test/people-and-images.ts";
 import { createInsightsRepository } from "./insights-repository.ts";
 import { createInsightsService } from "./insights-service.ts";
 

@@ -3,9 +3,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { createImportService } from "../catalog/import/import-service.ts";
+import { testImportService } from "../../test/people-and-images.ts";
 import { images } from "../db/schema.ts";
-import { createLogger } from "../logger.ts";
 import { bytesOf } from "./download.ts";
 import { createImageFiles } from "./image-files.ts";
 import { localDiskStorage } from "./local-disk-storage.ts";
@@ -15,7 +14,7 @@ import { distinctImage, readLabel, TEST_IMAGING, TEST_LICENSE_URL } from "./test
 const { db } = await testDatabase();
 const media = localDiskStorage(scratchDir("download"));
 const repository = createMediaRepository(db);
-const imports = createImportService({ db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(db, media);
 const files = createImageFiles({ media, repository, licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
 
 let imported = 0;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { createImportService } from "../catalog/import/import-service.ts";
+import { testImportService } from "../../test/people-and-images.ts";
 import { creators, images } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { bytesOf, legacyDownloadKeys } from "./download.ts";
@@ -18,7 +18,7 @@ const database = await testDatabase();
 const { db } = database;
 const media = localDiskStorage(scratchDir("relabel"));
 const log = createLogger("silent");
-const imports = createImportService({ db, media, log, licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(db, media, { log });
 const repository = createMediaRepository(db);
 const relabeller = (licenseUrl: string) => createRelabelService({ repository, files: createImageFiles({ media, repository, licenseUrl, imaging: TEST_IMAGING }), log });
 

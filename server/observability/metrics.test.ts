@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { startTestApp } from "../http/test-app.ts";
 import { serveMetrics } from "./metrics.ts";
 

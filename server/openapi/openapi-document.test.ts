@@ -6,7 +6,7 @@ import { creatorPage, imageDetail, imagePage, tagList, type ImageDetail } from "
 import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
 import type { z } from "zod";
 import { testDatabase } from "../../test/database.ts";
-import { addImage } from "../engagement/test-fixtures.ts";
+import { addImage } from "../../test/people-and-images.ts";
 import { apiRouter } from "../http/app.ts";
 import { startTestApp, TEST_BASE_URL } from "../http/test-app.ts";
 import { apiOperations, openApiPath } from "./openapi-document.ts";

@@ -2,20 +2,20 @@ import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../../test/scratch-dir.ts";
 import { testDatabase } from "../../../test/database.ts";
 import { creators, images } from "../../db/schema.ts";
-import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import sharp from "sharp";
-import { createImportService, DUPLICATE_MAX_BITS } from "../import/import-service.ts";
+import { DUPLICATE_MAX_BITS } from "../import/import-service.ts";
+import { testImportService } from "../../../test/people-and-images.ts";
 import { visualHash } from "../../media/visual-hash.ts";
 import { createDemoCatalog, demoItems } from "./demo-catalog.ts";
 import { createDemoRepository } from "./demo-repository.ts";
 import { bytesOf } from "../../media/download.ts";
 import { DIGITAL_SOURCE_TYPE } from "../../media/labels.ts";
-import { readLabel, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
+import { readLabel, TEST_LICENSE_URL } from "../../media/test-images.ts";
 
 const database = await testDatabase();
 const media = localDiskStorage(scratchDir("demo"));
-const imports = createImportService({ db: database.db, media, log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(database.db, media);
 const demo = createDemoCatalog({ imports, repository: createDemoRepository(database.db) });
 const noProgress = () => ({ update() {}, stop() {} });
 

@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/database.ts";
 import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
-import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { solidImage, splitImage, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
+import { solidImage, splitImage, TEST_IMAGING } from "../../media/test-images.ts";
 import { airtableSource, RATE_LIMIT_RETRIES, type AirtableOptions } from "./airtable-source.ts";
-import { createImportService, formatSummary } from "./import-service.ts";
+import { formatSummary } from "./import-service.ts";
+import { testImportService } from "../../../test/people-and-images.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(database.db, localDiskStorage(mediaDir));
 
 /** Requests the fake Airtable received, how many 429s it still has to give, and the waits asked for. */
 const requests: IncomingMessage[] = [];

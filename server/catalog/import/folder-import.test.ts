@@ -4,18 +4,18 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/database.ts";
 import { scratchDir } from "../../../test/scratch-dir.ts";
-import { createLogger } from "../../logger.ts";
 import { creators, images } from "../../db/schema.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { pngClaiming, solidImage, splitImage, truncatedJpeg, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
+import { pngClaiming, solidImage, splitImage, truncatedJpeg } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
-import { createImportService, formatSummary } from "./import-service.ts";
+import { formatSummary } from "./import-service.ts";
+import { testImportService } from "../../../test/people-and-images.ts";
 
 const database = await testDatabase();
 const work = scratchDir("import");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
-const imports = createImportService({ db: database.db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(database.db, localDiskStorage(mediaDir));
 
 /** Every object file under the media folder, as keys. */
 function storedKeys(): string[] {

@@ -41,10 +41,10 @@ export interface ImportCredentials {
   review: string | null;
 }
 
-export type ImportRepository = ReturnType<typeof importRepository>;
+export type ImportRepository = ReturnType<typeof createImportRepository>;
 
 /** The SQL of imports: upserts keyed by (source, sourceId), creators, tags. */
-export function importRepository(db: Db) {
+export function createImportRepository(db: Db) {
   return {
     async findBySource(source: string, sourceId: string) {
       const [row] = await db

@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../../test/database.ts";
 import { scratchDir } from "../../../test/scratch-dir.ts";
 import { images } from "../../db/schema.ts";
-import { createLogger } from "../../logger.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
-import { solidImage, splitImage, TEST_LICENSE_URL, TEST_IMAGING } from "../../media/test-images.ts";
+import { solidImage, splitImage } from "../../media/test-images.ts";
 import { folderSource } from "./folder-source.ts";
-import { createImportService, formatSummary } from "./import-service.ts";
+import { formatSummary } from "./import-service.ts";
+import { testImportService } from "../../../test/people-and-images.ts";
 
 /** What an import records beyond the file itself: colour labels (new images, and older ones by `npm run colors`); copies it refuses. */
 
@@ -18,7 +18,7 @@ const { db } = await testDatabase();
 const work = scratchDir("import-service");
 const folder = path.join(work, "photos");
 const mediaDir = path.join(work, "media");
-const imports = createImportService({ db, media: localDiskStorage(mediaDir), log: createLogger("silent"), licenseUrl: TEST_LICENSE_URL, imaging: TEST_IMAGING });
+const imports = testImportService(db, localDiskStorage(mediaDir));
 
 mkdirSync(folder);
 writeFileSync(path.join(folder, "red.png"), await solidImage(400, 300, "#d62828"));

@@ -1,6 +1,5 @@
 import { buffer } from "node:stream/consumers";
 import type { ColorName } from "#contracts/catalog-constants";
-import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import { sha256 } from "../../media/keys.ts";
@@ -8,10 +7,10 @@ import { colorLabelsOfFile } from "../../media/palette.ts";
 import type { Imaging } from "../../media/image-pool.ts";
 import { smallestJpeg } from "../../media/smallest-jpeg.ts";
 import type { MediaStorage } from "../../media/storage.ts";
-import { createImageFiles } from "../../media/image-files.ts";
-import { createMediaRepository } from "../../media/media-repository.ts";
+import type { ImageFiles } from "../../media/image-files.ts";
+import type { MediaRepository } from "../../media/media-repository.ts";
 import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
-import { importRepository, type ImportCredentials, type StoredFile } from "./import-repository.ts";
+import type { ImportCredentials, ImportRepository, StoredFile } from "./import-repository.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
 /**
@@ -91,12 +90,16 @@ export function formatSummary(summary: ImportSummary): string {
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-/** `licenseUrl`: where the license lives, written into every file's label; `imaging`: the pool image work runs in, and its limit. */
-export function createImportService(deps: { db: Db; media: MediaStorage; log: Logger; licenseUrl: string; imaging: Imaging }) {
-  const { media, log, imaging } = deps;
-  const repo = importRepository(deps.db);
-  const mediaRepository = createMediaRepository(deps.db);
-  const files = createImageFiles({ media, repository: mediaRepository, licenseUrl: deps.licenseUrl, imaging });
+/** `files`: the image files and their labels; `imaging`: the pool image work runs in, and its limit. Built by createServices. */
+export function createImportService(deps: {
+  repository: ImportRepository;
+  mediaRepository: Pick<MediaRepository, "labelled">;
+  files: ImageFiles;
+  media: MediaStorage;
+  log: Logger;
+  imaging: Imaging;
+}) {
+  const { repository: repo, mediaRepository, files, media, log, imaging } = deps;
 
   /** Imports or updates one item; throws an AppError when its file is refused. */
   async function importItem(item: ImportItem): Promise<"imported" | "updated"> {

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from "#contracts/api-error";
 import type { CollectionList, CollectionPage, CollectionSummary } from "#contracts/collections";
 import { testDatabase } from "../../../test/database.ts";
 import { unzip } from "../../../test/unzip.ts";
-import { addImage } from "../../engagement/test-fixtures.ts";
+import { addImage } from "../../../test/people-and-images.ts";
 import { startTestApp } from "../test-app.ts";
 
 /** Collections over HTTP: the answers, the refusals (each precise, each changing nothing) and the ZIP. */

@@ -8,7 +8,7 @@ import { COMMAND_LINE } from "../../access/actor.ts";
 import { testDatabase } from "../../../test/database.ts";
 import { downloadEvents, images, likes, reports } from "../../db/schema.ts";
 import { ANONYMOUS_REPORTS_PER_HOUR } from "../../engagement/reports-service.ts";
-import { addImage } from "../../engagement/test-fixtures.ts";
+import { addImage } from "../../../test/people-and-images.ts";
 import { startTestApp } from "../test-app.ts";
 
 /**

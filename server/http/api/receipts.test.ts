@@ -8,7 +8,7 @@ import type { Receipt, ReceiptPage } from "#contracts/receipts";
 import { testDatabase } from "../../../test/database.ts";
 import { cookiesFrom } from "../../auth/test-accounts.ts";
 import { downloadReceipts, images, user } from "../../db/schema.ts";
-import { addImage } from "../../engagement/test-fixtures.ts";
+import { addImage } from "../../../test/people-and-images.ts";
 import { startTestApp, TEST_BASE_URL } from "../test-app.ts";
 
 /**
