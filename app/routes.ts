@@ -14,6 +14,7 @@ export default [
   route("license", "routes/license.tsx"),
   route("receipts/:id", "routes/receipt.tsx"),
   route("developers", "routes/developers.tsx"),
+  route("verify", "routes/verify.tsx"),
   route("upload", "routes/upload.tsx"),
   route("studio", "routes/studio.tsx"),
   route("studio/images/:id", "routes/studio-image.tsx"),

@@ -7,12 +7,8 @@ import "./zod-config.ts";
  *        UPLOAD_MAX_MB) -> CredentialsVerdict. Nothing is stored. A file that is not an image is
  *        refused (415), one whose credentials cannot be read answers 422 with why.
  *   GET  /content-credentials/root.pem   the root certificate the site's signatures chain up to.
- * The /verify page shows a verdict in the words below.
+ * The /verify page shows a verdict in the words below. The paths: credentials-paths.ts.
  */
-
-export const CHECK_CREDENTIALS_PATH = "/api/content-credentials/check";
-export const ROOT_CERTIFICATE_PATH = "/content-credentials/root.pem";
-export const VERIFY_PAGE_PATH = "/verify";
 
 /** What the manifest says of the picture, as far as it says it. */
 const described = {

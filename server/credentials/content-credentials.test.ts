@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
 import { signingIdentities } from "../db/schema.ts";
 import { scratchDir } from "../../test/scratch-dir.ts";
-import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { startTestApp } from "../http/test-app.ts";
 import { distinctImage } from "../media/test-images.ts";
 import { readCredentials } from "./reader.ts";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CHECK_CREDENTIALS_PATH, type CredentialsVerdict } from "#contracts/credentials";
+import { type CredentialsVerdict } from "#contracts/credentials";
+import { CHECK_CREDENTIALS_PATH } from "#contracts/credentials-paths";
 import { testDatabase } from "../../test/database.ts";
 import { TEST_BASE_URL, startTestApp } from "../http/test-app.ts";
 import { distinctImage } from "../media/test-images.ts";

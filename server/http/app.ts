@@ -6,7 +6,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { hasRole } from "#contracts/account";
 import { galleryPageQuery } from "#contracts/catalog";
-import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { notStorable, unstorableField } from "#contracts/text";
 import { AppError } from "../errors.ts";
 import { keptPages } from "./kept-pages.ts";

@@ -3,7 +3,7 @@ import type { Router } from "express";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiErrorBody } from "#contracts/api-error";
 import { creatorPage, imageDetail, imagePage, tagList, type ImageDetail } from "#contracts/catalog";
-import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import type { z } from "zod";
 import { testDatabase } from "../../test/database.ts";
 import { addImage } from "../../test/people-and-images.ts";

@@ -27,7 +27,8 @@ import {
   collectionsQuery,
   collectionSummary,
 } from "#contracts/collections";
-import { credentialsVerdict, ROOT_CERTIFICATE_PATH } from "#contracts/credentials";
+import { credentialsVerdict } from "#contracts/credentials";
+import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { downloadQuery, likedImagesQuery, likeState, reportInput } from "#contracts/engagement";
 import { receipt, receiptIdParam, receiptPage, receiptsQuery } from "#contracts/receipts";
 import { avatarAnswer, JPEG_MAX_SIDE, UPLOAD_FIELDS_HEADER, uploadInput, uploadList, uploadStatus } from "#contracts/studio";

@@ -1,3 +1,4 @@
+import { VERIFY_PAGE_PATH } from "#contracts/credentials-paths";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ExternalIcon, MenuIcon } from "~/lib/icons";
@@ -69,6 +70,11 @@ export function SiteMenu({ socialUrl, work }: { socialUrl: string; work: Readonl
             </li>
           ))}
           <li className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
+            <Link to={VERIFY_PAGE_PATH} className="menu-item py-2.5">
+              Verify a file
+            </Link>
+          </li>
+          <li>
             {/* A document of its own: its Content-Security-Policy lets the API reference write its styles (decision 010). */}
             <Link to="/developers" reloadDocument className="menu-item py-2.5">
               Developers

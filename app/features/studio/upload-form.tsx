@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import { DropZone } from "~/components/drop-zone";
 import { Link } from "react-router";
 import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
 import { TextAreaField, TextField } from "~/components/fields";
@@ -44,7 +45,6 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
   const [fields, setFields] = useState<ImageFieldValues>({ title: "", tags: "", category: "", description: "" });
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
-  const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState(false);
   const keys = useRef(0);
 
@@ -108,11 +108,6 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
     return () => clearInterval(timer);
   }, [pending]);
 
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    add(event.dataTransfer.files);
-  };
   const waiting = rows.filter((row) => row.state === "waiting").length;
 
   return (
@@ -121,17 +116,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         <h2 id="files-heading" className="sr-only">
           Files
         </h2>
-        <div
-          className={`flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors ${
-            dragging ? "border-neutral-900 bg-neutral-100 dark:border-white dark:bg-neutral-800" : "border-neutral-300 dark:border-neutral-700"
-          }`}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
+        <DropZone onFiles={add}>
           <p className="text-base font-medium">Drop images here</p>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
             JPEG, PNG, WebP, AVIF, GIF or TIFF, up to {maxBytes / (1024 * 1024)} MB, {megapixels(maxPixels)} and {JPEG_MAX_SIDE.toLocaleString("en")} pixels a side each
@@ -149,7 +134,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
               }}
             />
           </label>
-        </div>
+        </DropZone>
 
         {rows.length > 0 && (
           <ul className="mt-6 divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" aria-label="Files to upload">
