@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-config.ts";
+import { imageCredentials } from "./credentials.ts";
 import { colorNames, downloadSizeNames, orientations, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, Q_MAX_LENGTH, SUGGESTIONS_MIN_CHARS, TAG_MAX_LENGTH } from "./catalog-constants.ts";
 import { notStorable, storableText } from "./text.ts";
 
@@ -84,6 +85,8 @@ export const imageDetail = z.object({
   downloadSizes: z.array(downloadSize),
   /** "How it was made", or null when the source said nothing of it. */
   howMade: howItWasMade.nullable(),
+  /** Its downloads' Content Credentials: who signs them, the AI tool they name, when they were signed. */
+  credentials: imageCredentials,
 });
 export type ImageDetail = z.infer<typeof imageDetail>;
 

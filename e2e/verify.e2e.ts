@@ -21,10 +21,11 @@ async function check(page: Page, name: string, buffer: Buffer, heading: string |
   const result = page.getByRole("region", { name: "Result" });
   await result.getByRole("heading", { name: heading }).waitFor();
   await expectNoAxeViolations(page);
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/verify-${shot}.png`, fullPage: true });
   return result;
 }
+
+mkdirSync(SHOTS, { recursive: true });
 
 describe("verifying a file", () => {
   it("says a download is intact, one changed byte altered, another signer's file theirs, and a plain file without credentials", async () => {
@@ -40,6 +41,16 @@ describe("verifying a file", () => {
     await interactive(page.getByRole("button", { name: "Menu" }));
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Verify a file" }).click();
+    await page.getByRole("heading", { name: "Verify a file", level: 1 }).waitFor();
+
+    // The image's own line names who signs its downloads, with what AI tool (when known), and links to /verify.
+    await page.goto(image!.path);
+    const line = page.getByText(/^Content Credentials: Signed by Stockroom(?: · AI tool: .+)? · signed \w+ \d+, \d{4}\. Verify a file$/);
+    await line.waitFor();
+    await line.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/verify-image-page-line.png` });
+    await interactive(line.getByRole("link", { name: "Verify a file" }));
+    await line.getByRole("link", { name: "Verify a file" }).click();
     await page.getByRole("heading", { name: "Verify a file", level: 1 }).waitFor();
     await interactive(page.getByLabel("Choose a file to check"));
 

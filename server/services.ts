@@ -136,6 +136,7 @@ export function createServices(deps: {
   const auth = createAuth({ config, db, log, mailer, repository: accountsRepository });
   const catalogChanges = deps.keepLists === false ? undefined : listenForChanges(pool, CATALOG_CHANGES, log);
   const search = createSearchService({ search: createSearchRepository(db) });
+  const imaging = imagingOf(config, db);
   const catalog = createCatalogService({
     catalog: createCatalogRepository(db),
     log,
@@ -143,11 +144,11 @@ export function createServices(deps: {
     cache: createCatalogCache(catalogChanges, (hit) => metrics.kept("list", hit)),
     secret: config.authSecret,
     search,
+    contentSigner: async () => (await imaging.signer.identity()).signer,
   });
   const receipts = createReceiptsService({ receipts: createReceiptsRepository(db), baseUrl: config.baseUrl });
   const licenseUrl = licenseUrlOf(config.baseUrl);
   const reports = createReportsService({ reports: createReportsRepository(db), secret: config.authSecret });
-  const imaging = imagingOf(config, db);
   const credentialsReader = createReaderPool({ threads: config.imaging.concurrency, timeoutMs: CREDENTIALS_READ_MS });
   const jobs = createJobQueue({ pool, log, queues: [UPLOAD_QUEUE], onOutcome: (queue, outcome) => metrics.job(queue, outcome) });
   const mediaRepository = createMediaRepository(db);

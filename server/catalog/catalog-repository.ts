@@ -78,6 +78,8 @@ export interface DetailRow extends SummaryRow {
   aiSettings: string | null;
   /** ISO 8601, UTC. */
   generatedAt: string | null;
+  /** When its download files were signed (ISO 8601); null until they are made. */
+  signedAt: string | null;
 }
 
 interface CreatorRow {
@@ -252,7 +254,8 @@ export function createCatalogRepository(db: Db) {
         select ${summaryColumns}, 0 as rank, i.description, i.category, i.bytes, i.views,
           ${iso(sql`i.created_at`)} as "createdAt", i.creator_id as "creatorId",
           i.ai_model as "aiModel", i.ai_prompt as "aiPrompt", i.ai_negative_prompt as "aiNegativePrompt",
-          i.ai_seed as "aiSeed", i.ai_settings as "aiSettings", ${iso(sql`i.generated_at`)} as "generatedAt"
+          i.ai_seed as "aiSeed", i.ai_settings as "aiSettings", ${iso(sql`i.generated_at`)} as "generatedAt",
+          i.download_files->>'signedAt' as "signedAt"
         from images i join creators c on c.id = i.creator_id
         where i.id = ${id} and ${published}`));
       return row;

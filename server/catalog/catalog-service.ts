@@ -86,6 +86,8 @@ export function createCatalogService(deps: {
   secret: string;
   /** Reads a search's text into what it matches (server/search/). */
   search: SearchService;
+  /** Who signs the downloads' Content Credentials, as readers name the signer (the signing certificate's organisation). */
+  contentSigner: () => Promise<string>;
 }) {
   const { catalog: repository, log, publicUrl, cache, search } = deps;
 
@@ -243,6 +245,7 @@ export function createCatalogService(deps: {
         related,
         downloadSizes: downloadSizes(row.width, row.height),
         howMade: howMade(row),
+        credentials: { signer: await deps.contentSigner(), aiTool: row.aiModel?.trim() || null, signedAt: row.signedAt },
       };
     },
 

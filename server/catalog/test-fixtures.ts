@@ -1,3 +1,4 @@
+import { SITE_NAME } from "../credentials/signing-identity.ts";
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { ColorName } from "#contracts/catalog-constants";
@@ -116,5 +117,6 @@ export function catalogService(db: Db, changes?: ChangeFeed) {
     cache: createCatalogCache(changes),
     secret: "test-secret",
     search: createSearchService({ search: createSearchRepository(db) }),
+    contentSigner: async () => SITE_NAME,
   });
 }

@@ -17,8 +17,8 @@ export interface SigningIdentity {
   chain: Buffer[];
   /** The root the chain ends in, PEM: what a reader gives as its trust anchor (GET /content-credentials/root.pem). */
   rootPem: string;
-  /** The signing certificate's subject common name, as readers show the issuer. */
-  issuer: string;
+  /** The signing certificate's organisation (else its common name): the signer C2PA readers name, "Stockroom" for the site's own. */
+  signer: string;
   key: KeyObject;
 }
 
@@ -162,7 +162,7 @@ export function identityOf(certPem: string, keyPem: string): SigningIdentity {
   return {
     chain,
     rootPem: root.toString(),
-    issuer: /CN=([^\n]+)/.exec(signing.subject)?.[1] ?? signing.subject,
+    signer: /(?:^|\n)O=([^\n]+)/.exec(signing.subject)?.[1] ?? /CN=([^\n]+)/.exec(signing.subject)?.[1] ?? signing.subject,
     key,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type CredentialsVerdict } from "#contracts/credentials";
+import type { ImageDetail } from "#contracts/catalog";
 import { CHECK_CREDENTIALS_PATH } from "#contracts/credentials-paths";
 import { testDatabase } from "../../test/database.ts";
 import { TEST_BASE_URL, startTestApp } from "../http/test-app.ts";
@@ -23,10 +24,15 @@ async function check(body: Uint8Array, contentType = "application/octet-stream")
   return { status: res.status, answer };
 }
 
-async function siteDownload(size: string): Promise<Buffer> {
+/** The site's one image (imported on first use). */
+async function imageId(): Promise<number> {
   await app.services.imports.importItem({ source: "test", sourceId: "verify-1", title: "Harbour at dawn", creator: "Ada Lovelace", howMade: { model: MODEL }, file: () => distinctImage(1600, 1000, 11) });
   const page = (await (await app.call("GET", "/api/images")).json()) as { items: Array<{ id: number }> };
-  const res = await app.call("GET", `/api/images/${page.items[0]!.id}/download?size=${size}`, { cookies: await app.signUp("Publisher") });
+  return page.items[0]!.id;
+}
+
+async function siteDownload(size: string): Promise<Buffer> {
+  const res = await app.call("GET", `/api/images/${await imageId()}/download?size=${size}`, { cookies: await app.signUp("Publisher") });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -44,6 +50,9 @@ describe("checking a file's Content Credentials", () => {
       aiTool: MODEL,
       license: `${TEST_BASE_URL}/license`,
     });
+    // The image's page says the same of its downloads.
+    const detail = (await (await app.call("GET", `/api/images/${await imageId()}`)).json()) as ImageDetail;
+    expect(detail.credentials).toEqual({ signer: "Stockroom", aiTool: MODEL, signedAt: (answer as Extract<CredentialsVerdict, { verdict: "intact" }>).signedAt });
   });
 
   it("says a download with one byte changed was altered after it was signed", async () => {

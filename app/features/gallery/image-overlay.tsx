@@ -11,6 +11,7 @@ import { BookmarkIcon, CloseIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { shareImage } from "~/lib/share";
 import { useRootData } from "~/lib/viewer";
 import { DownloadMenu } from "./download-menu";
+import { ContentCredentialsLine } from "./content-credentials-line";
 import { HowItWasMade } from "./how-it-was-made";
 import { creatorPath } from "./image-card";
 import { StepButtons } from "./overlay-stepping";
@@ -164,6 +165,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
                 </ul>
               )}
               {shown?.howMade && <HowItWasMade made={shown.howMade} headingId={`${titleId}-made`} />}
+              {shown && <ContentCredentialsLine credentials={shown.credentials} />}
             </div>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-1">
               <Fact label="Likes" value={like.likes.toLocaleString("en-US")} />
