@@ -141,7 +141,7 @@ export function createServices(deps: {
     catalog: createCatalogRepository(db),
     log,
     publicUrl: (key) => media.publicUrl(key),
-    cache: createCatalogCache(catalogChanges, (hit) => metrics.kept("list", hit)),
+    cache: createCatalogCache(catalogChanges, (hit) => metrics.cacheLookup("list", hit)),
     secret: config.authSecret,
     search,
     contentSigner: async () => (await imaging.signer.identity()).signer,

@@ -9,7 +9,7 @@ import { galleryPageQuery } from "#contracts/catalog";
 import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { notStorable, unstorableField } from "#contracts/text";
 import { AppError } from "../errors.ts";
-import { keptPages } from "./kept-pages.ts";
+import { cachedPages } from "./cached-pages.ts";
 import { createPageCache, type PageCacheLimits } from "./page-cache.ts";
 import type { Services } from "../services.ts";
 import { authRoutes, clientIp } from "./api/account.ts";
@@ -127,7 +127,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     const render = createFetchHandler(build, mode);
     const origin = config.baseUrl;
     app.use(
-      keptPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log, (hit) => services.metrics.kept("page", hit)), async (path, req) => {
+      cachedPages(createPageCache(services.catalogChanges, PAGE_CACHE, services.log, (hit) => services.metrics.cacheLookup("page", hit)), async (path, req) => {
         // Rendered for the anonymous visitor who asked first, for every one after: the kept
         // page's policy names its inline scripts' hashes instead of this nonce (page-cache.ts).
         // Anonymous by construction (no cookie, no viewer), whatever the Cookie header held: a

@@ -8,7 +8,7 @@ import { addImages, minute } from "../catalog/test-fixtures.ts";
 import { CHANGE_FEED_APPLICATION_NAME, listenForChanges } from "../db/change-feed.ts";
 import { images } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
-import { EXPLORE_VARIANTS, keptPageKey } from "./kept-pages.ts";
+import { EXPLORE_VARIANTS, pageCacheKey } from "./cached-pages.ts";
 import { createPageCache, type Page, type RenderedPage } from "./page-cache.ts";
 
 /**
@@ -183,19 +183,19 @@ describe("pages kept until the catalog changes", () => {
 
 describe("which requests share a kept page", () => {
   it("keys a page by its path and the query parameters it reads, in a fixed order", () => {
-    expect(keptPageKey("/")).toMatchObject({ key: "/", variants: EXPLORE_VARIANTS });
-    expect(keptPageKey("/?tag=sea")).toMatchObject({ key: "/?tag=sea", variants: 1 });
-    expect(keptPageKey("/?utm_source=mail&fbclid=123")?.key).toBe("/");
-    expect(keptPageKey("/?color=blue&x=1&tag=sea&orientation=portrait")?.key).toBe("/?tag=sea&orientation=portrait&color=blue");
-    expect(keptPageKey("/?tag=sea&q=")?.key).toBe("/?tag=sea");
-    expect(keptPageKey("/?q=golden+hour&color=blue&page=3")?.key).toBe("/?q=golden+hour&color=blue");
+    expect(pageCacheKey("/")).toMatchObject({ key: "/", variants: EXPLORE_VARIANTS });
+    expect(pageCacheKey("/?tag=sea")).toMatchObject({ key: "/?tag=sea", variants: 1 });
+    expect(pageCacheKey("/?utm_source=mail&fbclid=123")?.key).toBe("/");
+    expect(pageCacheKey("/?color=blue&x=1&tag=sea&orientation=portrait")?.key).toBe("/?tag=sea&orientation=portrait&color=blue");
+    expect(pageCacheKey("/?tag=sea&q=")?.key).toBe("/?tag=sea");
+    expect(pageCacheKey("/?q=golden+hour&color=blue&page=3")?.key).toBe("/?q=golden+hour&color=blue");
     // A tag wins over a search: the page is the tag's.
-    expect(keptPageKey("/?q=golden&tag=sea")?.key).toBe("/?tag=sea");
-    expect(keptPageKey("/creator/Mira%20Holt?color=red&q=x&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
-    expect(keptPageKey("/creator/Mira%20Holt?color=red&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
-    expect(keptPageKey("/license?lang=fr")?.key).toBe("/license");
-    expect(keptPageKey("/images/12-harbour?ref=x")?.key).toBe("/images/12-harbour");
-    expect(keptPageKey("/creator/Mira%20Holt")?.key).toBe("/creator/Mira%20Holt");
+    expect(pageCacheKey("/?q=golden&tag=sea")?.key).toBe("/?tag=sea");
+    expect(pageCacheKey("/creator/Mira%20Holt?color=red&q=x&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
+    expect(pageCacheKey("/creator/Mira%20Holt?color=red&page=2")?.key).toBe("/creator/Mira%20Holt?color=red");
+    expect(pageCacheKey("/license?lang=fr")?.key).toBe("/license");
+    expect(pageCacheKey("/images/12-harbour?ref=x")?.key).toBe("/images/12-harbour");
+    expect(pageCacheKey("/creator/Mira%20Holt")?.key).toBe("/creator/Mira%20Holt");
   });
 
   it("renders per viewer whoever carries a session cookie, valid or not", () => {
@@ -211,7 +211,7 @@ describe("which requests share a kept page", () => {
 
   it("leaves every other request to be rendered for its viewer", () => {
     for (const url of ["/login", "/profile-settings", "/images/12-harbour.data", "/_root.data", "/sitemap.xml", "/api/images", `/?q=${"a".repeat(2000)}`]) {
-      expect(keptPageKey(url)).toBeUndefined();
+      expect(pageCacheKey(url)).toBeUndefined();
     }
   });
 });

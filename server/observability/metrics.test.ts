@@ -62,10 +62,10 @@ describe("metrics", () => {
   });
 
   it("tell the kept pages' and lists' hits and misses, the pool, the job queues and the process", () => {
-    expect(sample("stockroom_kept_lookups_total", 'cache="page",result="hit"')).toBeGreaterThanOrEqual(2);
-    expect(sample("stockroom_kept_lookups_total", 'cache="page",result="miss"')).toBeGreaterThanOrEqual(1);
-    expect(sample("stockroom_kept_lookups_total", 'cache="list",result="hit"')).toBeGreaterThanOrEqual(2);
-    expect(sample("stockroom_kept_lookups_total", 'cache="list",result="miss"')).toBeGreaterThanOrEqual(1);
+    expect(sample("stockroom_cache_lookups_total", 'cache="page",result="hit"')).toBeGreaterThanOrEqual(2);
+    expect(sample("stockroom_cache_lookups_total", 'cache="page",result="miss"')).toBeGreaterThanOrEqual(1);
+    expect(sample("stockroom_cache_lookups_total", 'cache="list",result="hit"')).toBeGreaterThanOrEqual(2);
+    expect(sample("stockroom_cache_lookups_total", 'cache="list",result="miss"')).toBeGreaterThanOrEqual(1);
     for (const state of ["total", "idle", "waiting"]) expect(sample("stockroom_db_pool_connections", `state="${state}"`)).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/^# TYPE stockroom_job_queue_jobs gauge$/m);
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);

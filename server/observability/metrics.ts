@@ -12,7 +12,7 @@ export interface Metrics {
   registry: Registry;
   request(line: RequestLine): void;
   /** A kept page (server/http/page-cache.ts) or kept list (catalog-cache.ts) asked for: served from memory, or not. */
-  kept(cache: "page" | "list", hit: boolean): void;
+  cacheLookup(cache: "page" | "list", hit: boolean): void;
   /** A job of `queue` ended: done, or failed (to be retried, or for good). */
   job(queue: string, outcome: "done" | "failed"): void;
 }
@@ -35,9 +35,9 @@ export function createMetrics(deps: { pool: pg.Pool; queueDepths: QueueDepths })
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const kept = new Counter({
-    name: "stockroom_kept_lookups_total",
-    help: "Kept pages (cache=page) and kept catalog lists (cache=list) asked for, by whether they were served from memory",
+  const cacheLookups = new Counter({
+    name: "stockroom_cache_lookups_total",
+    help: "Cached pages (cache=page) and cached catalog lists (cache=list) asked for, by whether they were served from memory",
     labelNames: ["cache", "result"] as const,
     registers: [registry],
   });
@@ -76,7 +76,7 @@ export function createMetrics(deps: { pool: pg.Pool; queueDepths: QueueDepths })
       requests.inc(labels);
       durations.observe(labels, line.durationMs / 1000);
     },
-    kept: (cache, hit) => kept.inc({ cache, result: hit ? "hit" : "miss" }),
+    cacheLookup: (cache, hit) => cacheLookups.inc({ cache, result: hit ? "hit" : "miss" }),
     job: (queue, outcome) => jobs.inc({ queue, outcome }),
   };
 }

@@ -15,7 +15,7 @@ import type { PageCache, RenderedPage } from "./page-cache.ts";
  * popular searches count: its render logs the first, `onSearch` each one served from the cache.
  */
 
-interface KeptRoute {
+interface CachedRoute {
   path: RegExp;
   /** The query parameters the page reads. */
   params: string[];
@@ -35,7 +35,7 @@ const one = () => 1;
 const FILTERS = Object.keys(listFilters.shape);
 const GALLERY_PARAMS = Object.keys(galleryPageQuery.shape);
 
-const routes: KeptRoute[] = [
+const routes: CachedRoute[] = [
   // Home, a tag and a search (routes/gallery.tsx reads galleryPageQuery; a tag wins over `q`).
   { path: /^\/$/, params: GALLERY_PARAMS, variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
   // An image's page (the newest images behind its overlay are drawn in the browser); `.data` is React Router's data request for a navigation.
@@ -51,7 +51,7 @@ const KEY_MAX_LENGTH = 1024;
  * The cache key of a request for a kept page, with how many renders of it to keep and the query
  * parameters the key kept; undefined when it is not one.
  */
-export function keptPageKey(url: string): { key: string; variants: number; params: URLSearchParams } | undefined {
+export function pageCacheKey(url: string): { key: string; variants: number; params: URLSearchParams } | undefined {
   const at = url.indexOf("?");
   const path = at < 0 ? url : url.slice(0, at);
   const route = routes.find((candidate) => candidate.path.test(path));
@@ -71,14 +71,14 @@ export function keptPageKey(url: string): { key: string; variants: number; param
  * sent to; `onSearch(params, req)` is told of each search page sent without a render of its own
  * (`params`: the kept query parameters).
  */
-export function keptPages(
+export function cachedPages(
   cache: PageCache,
   render: (path: string, req: Request) => Promise<RenderedPage>,
   onSearch: (params: URLSearchParams, req: Request) => void,
 ): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || hasSessionCookie(req.headers.cookie)) return next();
-    const kept = keptPageKey(req.originalUrl);
+    const kept = pageCacheKey(req.originalUrl);
     if (!kept) return next();
     let rendered = false;
     const renderHere = () => {
