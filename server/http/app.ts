@@ -100,7 +100,11 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
   app.use(requestId, observeRequests(routeTemplates(build), (line) => {
       log.request(line);
       services.metrics.request(line);
-    }), headers.everywhere, servedMethodsOnly, urlLimit, bodyLimits(apiOperations.filter((o) => o.file), config.uploadMaxBytes));
+    }), headers.everywhere);
+  // Before anything can answer an API request (a refusal of its size or method, an OPTIONS a
+  // router answers by itself): every API answer to someone signed in is private, never stored.
+  app.use("/api", privateWhenSignedIn);
+  app.use(servedMethodsOnly, urlLimit, bodyLimits(apiOperations.filter((o) => o.file), config.uploadMaxBytes));
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -117,6 +121,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "public, max-age=3600");
     res.type("application/x-pem-file").send(rootPem);
   });
+  // Its methods, for a client that asks (React Router, behind, would refuse OPTIONS with a page).
+  app.options(ROOT_CERTIFICATE_PATH, (_req, res) => void res.set("Allow", "GET, HEAD, OPTIONS").status(204).end());
 
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
   // inline scripts, without a nonce: pages get their CSP in production only).
@@ -155,7 +161,6 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   app.use(clientIp);
   app.use(sameOriginOnly(config.baseUrl));
-  app.use("/api", privateWhenSignedIn);
   app.use("/api/auth", authRoutes(services));
 
   app.use("/api", apiRouter(services));

@@ -535,6 +535,7 @@ const examples: Array<{ name: string; status: number; text: string; request: Hos
   { name: "an API parameter that is not percent-encoded UTF-8", status: 400, text: '"code":"BAD_REQUEST"', request: { method: "GET", path: "/api/creators/%E0", headers: {} } },
   { name: "a NUL character, which PostgreSQL cannot store", status: 400, text: '"field":"name"', request: { method: "GET", path: "/api/creators/a%00b", headers: {} } },
   { name: "a NUL character in the gallery's tag, dropped (seed 1159383145)", status: 200, text: "Listing images from", request: { method: "GET", path: "/?tag=%00sea", headers: {} } },
+  { name: "an OPTIONS of the root certificate, answered with its methods (seed 782465560)", status: 204, text: "", request: { method: "OPTIONS", path: "/content-credentials/root.pem", headers: { origin: TEST_BASE_URL } } },
   { name: "a Host that is no host name", status: 400, text: "Host header", request: { method: "GET", path: "/", headers: { host: "exa mple.com" } } },
   { name: "a forwarded Host that is no host name", status: 400, text: "Host header", request: { method: "GET", path: "/login", headers: { "x-forwarded-host": "~<p@x" } } },
   { name: "an empty Host", status: 400, text: "Host header", request: { method: "GET", path: "/", headers: { host: " " } } },
