@@ -37,11 +37,11 @@ export const busyError = () => new AppError("UNAVAILABLE", "The server is too bu
 /** Seconds a client is told to wait (Retry-After) while PostgreSQL or the media storage is away: each request tries again. */
 export const RETRY_AFTER_S = 5;
 
-export const databaseUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its database right now. Please try again in a moment.", { retryAfter: RETRY_AFTER_S });
+/** 503 with Retry-After: the gallery cannot reach `what` (its database, its media storage). */
+const unreachable = (what: string) =>
+  new AppError("SERVICE_UNAVAILABLE", `The gallery cannot reach its ${what} right now. Please try again in a moment.`, { retryAfter: RETRY_AFTER_S });
 
-const storageUnavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "The gallery cannot reach its media storage right now. Please try again in a moment.", { retryAfter: RETRY_AFTER_S });
+export const databaseUnavailable = () => unreachable("database");
 
 /**
  * Anything thrown, as an AppError: PostgreSQL or the media storage out of reach becomes
@@ -52,7 +52,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof z.ZodError) return fromZod(error);
   if (hasSqlState(error, QUERY_CANCELED)) return busyError();
   // (The bucket's first: a refused connection to it wraps the same network error a database's does.)
-  if (isStorageUnavailable(error)) return storageUnavailable();
+  if (isStorageUnavailable(error)) return unreachable("media storage");
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = (error as { status?: number; type?: string } | null)?.status;
   // Errors raised by express' own body parsers.
