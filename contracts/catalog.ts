@@ -229,15 +229,11 @@ export type ImageListQuery = z.infer<typeof imageListQuery>;
  * takes never fails the page. `q` is cut to its limit (a shorter search); a longer `tag` is
  * kept, and matches nothing, as no tag is that long.
  */
-/** PostgreSQL stores no NUL character: one in the URL is dropped, as a browser never sends it. */
-const withoutNul = (value: string) => value.replaceAll("\u0000", "");
-
 export const galleryPageQuery = z.object({
-  tag: z.string().transform(withoutNul).pipe(z.string().trim()).optional().transform((value) => value || undefined),
+  tag: z.string().trim().optional().transform((value) => value || undefined),
   q: z
     .string()
-    .transform(withoutNul)
-    .pipe(z.string().trim())
+    .trim()
     .optional()
     .transform((value) => value?.slice(0, Q_MAX_LENGTH).trim() || undefined),
   asTyped: asTypedFlag,

@@ -29,6 +29,7 @@ import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
+import { storableQuery } from "./storable-query.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { observeRequests } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
@@ -61,11 +62,11 @@ const PAGE_CACHE: PageCacheLimits = { bytes: 64 * 1024 * 1024, pages: 1000 };
 export function apiRouter(services: Services): express.Router {
   const api = express.Router();
   api.use(express.json({ limit: MAX_BODY_BYTES }));
-  // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused in any query parameter or
-  // body field, nested ones included, before any handler sees it; path parameters are each
-  // operation's own schema's to refuse.
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused in any body field, nested
+  // ones included, before any handler sees it (the query's was refused for every route, by
+  // storableQuery); path parameters are each operation's own schema's to refuse.
   api.use((req, _res, next) => {
-    const field = unstorableField(req.query) ?? unstorableField(req.body);
+    const field = unstorableField(req.body);
     next(field ? new AppError("BAD_REQUEST", notStorable(field), { field }) : undefined);
   });
   api.use((_req, res, next) => {
@@ -114,7 +115,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: "unavailable", reason: readiness.reason });
   });
-  app.use(wellFormedHost);
+  app.use(wellFormedHost, storableQuery);
   // The root certificate the site's Content Credentials chain up to: a reader given it as its trust anchor says "Trusted".
   app.get(ROOT_CERTIFICATE_PATH, async (_req, res) => {
     const { rootPem } = await services.imaging.signer.identity();

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { errorStatus, type ApiErrorBody, type ErrorCode } from "#contracts/api-error";
-import { notStorable, storableText, unstorableField } from "#contracts/text";
+import { notStorable, storableText } from "#contracts/text";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
 import { AppError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
@@ -34,10 +34,9 @@ export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
   const { auth } = services;
   return async (req, res, next) => {
     try {
-      // Before Better Auth parses anything: no NUL or lone surrogate in a query parameter or in the path (a reset link's token).
-      const segments = req.path.split("/").map(safeDecode);
-      const field = unstorableField(req.query) ?? (segments.every(storableText) ? undefined : "path");
-      if (field) throw new AppError("BAD_REQUEST", notStorable(field), { field });
+      // Before Better Auth parses anything: no NUL or lone surrogate in the path (a reset link's
+      // token); the query's were refused for every route (storableQuery).
+      if (!req.path.split("/").map(safeDecode).every(storableText)) throw new AppError("BAD_REQUEST", notStorable("path"), { field: "path" });
       const response = await auth.handler(webRequest(req, auth.options.baseURL as string));
       const refused = response.status >= 400;
       res.status(response.status);
