@@ -4,6 +4,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { collectedAsItGoes } from "./paced-collection.ts";
 import { checkHeader, imageHeader, inspectImage } from "./variants.ts";
 
 /** The first bytes of a file whose header is checked while the rest streams in: enough for sharp to read a JPEG's or a PNG's. */
@@ -43,7 +44,7 @@ export async function receiveImage(body: Readable, dir: string, maxPixels: numbe
   });
   try {
     // Read without destroying `body` when the file is refused: its sender still gets the answer.
-    await pipeline(body.iterator({ destroyOnReturn: false }), headCheck, createWriteStream(file));
+    await pipeline(body.iterator({ destroyOnReturn: false }), headCheck, collectedAsItGoes(), createWriteStream(file));
     if (!checked) await inspectImage(file, maxPixels);
     return file;
   } catch (error) {
