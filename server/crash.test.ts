@@ -82,6 +82,7 @@ describe("crashes under load", () => {
     `keeps every acknowledged like and unlike, and counts equal to rows, through ${KILLS} SIGKILLs mid-storm`,
     async () => {
       let { server } = await start();
+      await server.waitFor(/^Demo catalog: /);
       const accounts: Account[] = [];
       for (let n = 1; n <= ACCOUNTS; n++) accounts.push(await signUp(n));
       const { items } = (await (await call("GET", "/api/images?limit=100")).json()) as ImagePage;

@@ -62,7 +62,7 @@ describe.skipIf(!existsSync(path.join(postgres15, "postgres")) && !process.env.C
       LOG_LEVEL: "info",
     });
     onTestFailed(() => console.log(`The server's last lines:\n${server.lines.slice(-30).join("\n")}`));
-    await server.waitFor(/^Stockroom is running at/);
+    await server.waitFor(/^Demo catalog: /);
 
     const list = JSON.parse((await get("/api/images?limit=2")).body) as ImagePage;
     const media = list.items[0]!.src;

@@ -37,7 +37,9 @@ describe("starting and stopping the server", () => {
       await first.exit;
 
       const second = run("server/main.ts", { DEMO_IMAGES: "10" });
+      // It serves first, and carries on with the demo catalog meanwhile.
       await second.waitFor(/^Stockroom is running at/);
+      expect(await second.waitFor(/^Demo catalog: /)).toMatch(/^Demo catalog: imported [1-7], updated 0, skipped 0$/);
       const database = connect(runningServerUrl(dataDir)!, 1);
       try {
         const { rows } = await database.pool.query<{ source_id: string }>("select source_id from images where source = 'demo'");

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from "react";
-import { data, Link, Outlet, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { PageMain } from "~/components/page-main";
@@ -47,7 +47,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tag = query.tag ?? null;
   const filters = { orientation: query.orientation, color: query.color };
   const asTyped = query.asTyped ? "1" : undefined;
-  return { page, tags, tag, q: tag ? null : (query.q ?? null), asTyped, found: foundCount(page.total), filters, key: listKey(url) };
+  // On a first start the demo catalog is generated while the gallery serves.
+  const seeding = context.services.demo.seeding;
+  return { page, tags, tag, q: tag ? null : (query.q ?? null), asTyped, found: foundCount(page.total), filters, key: listKey(url), seeding };
+}
+
+/** How often a list that is not a full page yet is asked again while the demo catalog is being generated. */
+const SEEDING_REFRESH_MS = 3000;
+
+/**
+ * Asks the server again every few seconds while it is generating the demo catalog and the
+ * list is shorter than a page: the images appear as they are ready, without a reload. Past a
+ * page, the next images come with the next page (they are older, so listed after).
+ */
+function useFilledWhileSeeding(seeding: boolean, fullPage: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!seeding || fullPage) return;
+    const timer = setInterval(() => void revalidate(), SEEDING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [seeding, fullPage, revalidate]);
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -69,7 +88,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, asTyped, found, filters, key } = loaderData;
+  const { page, tags, tag, q, asTyped, found, filters, key, seeding } = loaderData;
   const { orientation, color } = filters;
   const navigate = useNavigate();
   const location = useLocation();
@@ -80,6 +99,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   );
   const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
   const list = usePagedImages(page, pageUrl);
+  useFilledWhileSeeding(seeding, page.nextCursor !== null);
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
   // An image's own page is sent with its overlay alone: the grid behind it is drawn once in the
   // browser. Its 30 cards were a quarter of the page's server time, and every image has a page.
@@ -161,6 +181,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
         ) : tag || q ? (
           <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
+        ) : seeding ? (
+          <EmptyState title="Generating the demo catalog: its images appear here as they are ready." />
         ) : (
           <EmptyState title="No images found in the database" hint="Add some with npm run import, or start the server with DEMO_IMAGES=150 to generate a demo collection." />
         )}

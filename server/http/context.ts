@@ -2,6 +2,7 @@ import type { Request } from "express";
 import type { PublicSettings, Viewer } from "#contracts/account";
 import type { Logger } from "../logger.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
+import type { DemoCatalog } from "../catalog/demo/demo-catalog.ts";
 import type { Services } from "../services.ts";
 import { requestIdOf } from "../observability/request-id.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
@@ -16,11 +17,20 @@ const pageServiceNames = ["accounts", "search", "likes", "receipts", "collection
  * job internals, and no catalog read of hidden images (admins read those through the
  * moderation service, which checks the role). Log through the context's `log`.
  */
-export type PageServices = Pick<Services, (typeof pageServiceNames)[number]> & { catalog: Omit<CatalogService, "anyStatus" | "anyStatusByIds" | "close"> };
+export type PageServices = Pick<Services, (typeof pageServiceNames)[number]> & {
+  catalog: Omit<CatalogService, "anyStatus" | "anyStatusByIds" | "close">;
+  /** Only whether the demo catalog is being generated (the gallery says so). */
+  demo: Pick<DemoCatalog, "seeding">;
+};
 
 function pageServices(services: Services): PageServices {
   const { anyStatus: _anyStatus, anyStatusByIds: _anyStatusByIds, close: _close, ...catalog } = services.catalog;
-  return { ...(Object.fromEntries(pageServiceNames.map((name) => [name, services[name]])) as Pick<Services, (typeof pageServiceNames)[number]>), catalog };
+  const demo = {
+    get seeding() {
+      return services.demo.seeding;
+    },
+  };
+  return { ...(Object.fromEntries(pageServiceNames.map((name) => [name, services[name]])) as Pick<Services, (typeof pageServiceNames)[number]>), catalog, demo };
 }
 
 /** What every React Router loader and action receives as `context`. */

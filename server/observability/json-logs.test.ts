@@ -28,7 +28,7 @@ const call = (method: string, path: string, options: { cookies?: string; json?: 
 
 it("writes one JSON object per line, a line per request, and no secret of the journey", async () => {
   const server = run("server/main.ts", { PORT: String(port), BASE_URL: base, LOG_FORMAT: "json", LOG_LEVEL: "debug", DEMO_IMAGES: "2", SMTP_URL: smtp.url });
-  await server.waitFor(/Stockroom is running at/);
+  await server.waitFor(/Demo catalog: imported/);
 
   const email = "journey@example.test";
   const password = "first secret passphrase";

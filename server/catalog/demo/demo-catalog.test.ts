@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scratchDir } from "../../../test/scratch-dir.ts";
 import { testDatabase } from "../../../test/database.ts";
 import { creators, images } from "../../db/schema.ts";
+import { listenForChanges } from "../../db/change-feed.ts";
+import { createLogger } from "../../logger.ts";
+import { CATALOG_CHANGES } from "../catalog-cache.ts";
 import { localDiskStorage } from "../../media/local-disk-storage.ts";
 import sharp from "sharp";
 import { DUPLICATE_MAX_BITS } from "../import/import-service.ts";
@@ -100,5 +103,41 @@ describe("the demo catalog", () => {
     // A second start finds the catalog filled and does nothing.
     expect(await demo.seedOnStart({ count: 10, progress: noProgress })).toBeNull();
     expect(await database.db.$count(images)).toBe(10);
+  }, 120_000);
+
+  it("generates the gallery's first screenful first, with its likes, says it is seeding meanwhile, and announces when it is over", async () => {
+    const own = await testDatabase();
+    const seeder = createDemoCatalog({ imports: testImportService(own.db, media), repository: createDemoRepository(own.db) });
+    const changes = listenForChanges(own.pool, CATALOG_CHANGES, createLogger("silent"));
+    await vi.waitUntil(() => changes.live);
+    /** Whether the seeder said it was seeding when each announcement was heard. */
+    const heard: boolean[] = [];
+    changes.subscribe((payload) => payload !== null && heard.push(seeder.seeding));
+    const stop = new AbortController();
+    const seenWhileSeeding: boolean[] = [];
+    expect(seeder.seeding).toBe(false);
+    const progress = () => ({
+      update(done: number) {
+        seenWhileSeeding.push(seeder.seeding);
+        // A stop once the first screenful is in: that much is finished, with its history.
+        if (done === 12) stop.abort();
+      },
+      stop() {},
+    });
+    expect(await seeder.seedOnStart({ count: 20, signal: stop.signal, progress })).toMatchObject({ imported: 12 });
+    expect(seenWhileSeeding.length).toBeGreaterThan(0);
+    expect(seenWhileSeeding.every(Boolean)).toBe(true);
+    expect(seeder.seeding).toBe(false);
+    // The twelve newest of the twenty, as the gallery lists them, each with its likes.
+    const newest = demoItems(20).sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime()).slice(0, 12);
+    const rows = await own.db.select({ sourceId: images.sourceId, likes: images.likes }).from(images);
+    expect(new Map(rows.map((r) => [r.sourceId, r.likes]))).toEqual(new Map(newest.map((i) => [i.sourceId, i.likes])));
+    // The last announcement came once the seeder no longer said it was seeding.
+    await vi.waitUntil(() => heard.length > 0 && heard.at(-1) === false);
+
+    // The next start carries on with the rest.
+    expect(await seeder.seedOnStart({ count: 20, progress: noProgress })).toMatchObject({ imported: 8 });
+    expect(await own.db.$count(images)).toBe(20);
+    await changes.close();
   }, 120_000);
 });

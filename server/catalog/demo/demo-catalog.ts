@@ -97,18 +97,27 @@ export function demoItems(count: number, seed = DEFAULT_DEMO_SEED, now = Date.no
   return Array.from({ length: count }, (_, i) => demoItem(seed, i, now));
 }
 
+/** The gallery's first screenful: generated, with its history, before the rest of the demo catalog. */
+const FIRST_SCREENFUL = 12;
+
+/** What seedOnStart says when another instance (or command) filled the catalog while it waited its turn. */
+export const SEEDED_ELSEWHERE = "seeded elsewhere";
+
 /** Any fixed number: held while deciding whether to seed and seeding. */
-const SEED_LOCK = 7_410_222;
+export const SEED_LOCK = 7_410_222;
 
 export type DemoCatalog = ReturnType<typeof createDemoCatalog>;
 
 /** Seeding the demo catalog: its images through the import service, its history through its own repository. */
 export function createDemoCatalog(deps: { imports: ImportService; repository: DemoRepository }) {
   const { imports, repository } = deps;
+  let seeding = false;
 
   /**
    * Adds the demo images `0..count-1` for `seed` that are not in the catalog yet (so an
-   * interrupted seeding resumes), after giving every demo creator an avatar.
+   * interrupted seeding resumes), after giving every demo creator an avatar: newest first, as
+   * the gallery lists them, so that its first screenful is there, with its history, before
+   * the rest; each later image takes its place below the ones already shown.
    */
   async function seed(options: {
     count: number;
@@ -126,10 +135,20 @@ export function createDemoCatalog(deps: { imports: ImportService; repository: De
       DEMO_SOURCE,
       items.map((item) => item.sourceId),
     );
-    const added = items.filter((item) => !present.has(item.sourceId));
-    const summary = await imports.run(added, { onProgress: options.onProgress, signal: options.signal });
-    // Also after an interrupted run: the history of the images it imported (the others are left out).
-    await repository.recordHistory(DEMO_SOURCE, demoHistory(added, items, seed, now));
+    const added = items.filter((item) => !present.has(item.sourceId)).sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime());
+    const summary: ImportSummary = { imported: 0, updated: 0, skipped: 0, reasons: new Map(), skips: [] };
+    for (const batch of [added.slice(0, FIRST_SCREENFUL), added.slice(FIRST_SCREENFUL)]) {
+      if (!batch.length || options.signal?.aborted) break;
+      const before = summary.imported + summary.updated + summary.skipped;
+      const part = await imports.run(batch, { onProgress: (done) => options.onProgress?.(before + done, added.length), signal: options.signal });
+      // Also after an interrupted run: the history of the images it imported (the others are left out).
+      await repository.recordHistory(DEMO_SOURCE, demoHistory(batch, items, seed, now));
+      summary.imported += part.imported;
+      summary.updated += part.updated;
+      summary.skipped += part.skipped;
+      for (const [reason, n] of part.reasons) summary.reasons.set(reason, (summary.reasons.get(reason) ?? 0) + n);
+      summary.skips.push(...part.skips);
+    }
     return summary;
   }
 
@@ -137,28 +156,50 @@ export function createDemoCatalog(deps: { imports: ImportService; repository: De
     seed,
 
     /**
+     * Whether this instance is seeding the demo catalog on start, or waiting while another
+     * instance does: the gallery says so while it is empty, and its pages ask again until it is over.
+     */
+    get seeding() {
+      return seeding;
+    },
+
+    /**
      * On start: when the catalog holds nothing but demo images and fewer than `count` of them
      * (a fresh install, or a seeding that was interrupted), adds the missing ones. Instances
-     * starting together take turns, so the catalog is seeded once.
+     * starting together take turns, so the catalog is seeded once. The server serves meanwhile:
+     * when it is over, kept pages are dropped everywhere (they said it was under way).
      */
     async seedOnStart(options: {
       count: number;
       /** Aborted when the server is asked to stop: seeding ends after the images in flight. */
       signal?: AbortSignal;
       progress: (total: number) => { update(done: number): void; stop(): void };
-    }): Promise<ImportSummary | null> {
+    }): Promise<ImportSummary | typeof SEEDED_ELSEWHERE | null> {
       const { count } = options;
-      if (count === 0) return null;
-      return repository.exclusively(SEED_LOCK, async () => {
-        const { all, fromSource } = await repository.counts(DEMO_SOURCE);
-        if (all > fromSource || fromSource >= count) return null;
-        const bar = options.progress(count - fromSource);
-        try {
-          return await seed({ count, signal: options.signal, onProgress: (done) => bar.update(done) });
-        } finally {
-          bar.stop();
-        }
-      });
+      const needed = ({ all, fromSource }: { all: number; fromSource: number }) => all === fromSource && fromSource < count;
+      // An ordinary restart takes no lock and announces nothing.
+      if (count === 0 || !needed(await repository.counts(DEMO_SOURCE))) return null;
+      seeding = true;
+      try {
+        return await repository.exclusively(SEED_LOCK, async () => {
+          try {
+            const counts = await repository.counts(DEMO_SOURCE);
+            if (!needed(counts)) return SEEDED_ELSEWHERE;
+            const bar = options.progress(count - counts.fromSource);
+            try {
+              return await seed({ count, signal: options.signal, onProgress: (done) => bar.update(done) });
+            } finally {
+              bar.stop();
+            }
+          } finally {
+            // Over before it is announced: a page rendered after the announcement knows it.
+            seeding = false;
+            await repository.announceCatalogChange();
+          }
+        });
+      } finally {
+        seeding = false;
+      }
     },
   };
 }

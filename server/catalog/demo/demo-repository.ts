@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
+import { CATALOG_CHANGES } from "../catalog-cache.ts";
 import { dailyActivity, images, likes, searchQueries, user } from "../../db/schema.ts";
 import { DEMO_SEARCH_VISITOR, type DemoHistory } from "./demo-history.ts";
 
@@ -56,6 +57,14 @@ export function createDemoRepository(db: Db) {
             select s.query, s.results, s.at, s.visitor from json_to_recordset(${json(history.searches)}::json) as s(query text, results int, at timestamptz, visitor text)`);
         }
       });
+    },
+
+    /**
+     * Tells every instance that what the catalog's pages show changed (as the catalog's
+     * triggers do), at once.
+     */
+    async announceCatalogChange(): Promise<void> {
+      await db.execute(sql`select pg_notify(${CATALOG_CHANGES}, 'content')`);
     },
 
     /**
