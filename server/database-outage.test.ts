@@ -64,6 +64,13 @@ describe.skipIf(!existsSync(path.join(postgres15, "postgres")) && !process.env.C
     onTestFailed(() => console.log(`The server's last lines:\n${server.lines.slice(-30).join("\n")}`));
     await server.waitFor(/^Demo catalog: /);
 
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Outage Person", email: "outage@example.test", password: "a long enough passphrase" }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const list = JSON.parse((await get("/api/images?limit=2")).body) as ImagePage;
     const media = list.items[0]!.src;
     // The home page is kept for anonymous visitors from its first request on.
@@ -100,6 +107,17 @@ describe.skipIf(!existsSync(path.join(postgres15, "postgres")) && !process.env.C
     expect(Number(search.retryAfter)).toBeGreaterThan(0);
     expect(search.type).toMatch(/^text\/html/);
     expect(search.body).not.toMatch(/<script/);
+    // Accounts need PostgreSQL too: Better Auth's endpoints answer the same 503.
+    for (const [what, init] of [
+      ["a session", { headers: { cookie } }],
+      ["a sign-in", { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email: "outage@example.test", password: "a long enough passphrase" }) }],
+    ] as const) {
+      const url = what === "a session" ? "/api/auth/get-session" : "/api/auth/sign-in/email";
+      const res = await fetch(base + url, { ...init, signal: AbortSignal.timeout(30_000) });
+      expect(res.status, `${what}: ${await res.clone().text()}`).toBe(503);
+      expect(Number(res.headers.get("retry-after")), what).toBeGreaterThan(0);
+      expect(await res.json(), what).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) } });
+    }
     // What was kept, and the media on local disk, are served as before.
     expect(await get("/")).toMatchObject({ status: 200, type: home.type });
     expect((await get(media)).status).toBe(200);

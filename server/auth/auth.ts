@@ -1,9 +1,10 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages, safeRedirect } from "#contracts/account-forms";
 import { notStorable, unstorableField } from "#contracts/text";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { clientNetwork } from "../client-network.ts";
 import type { Config } from "../config.ts";
@@ -119,8 +120,13 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
   /** What a browser that signed in to the account of `email` holds: unforgeable without AUTH_SECRET. */
   const deviceToken = (email: string) => createHmac("sha256", config.authSecret).update(`device:${email.trim().toLowerCase()}`).digest("base64url");
 
-  /** After a sign-in or sign-up with a password, the browser is remembered as one the account used. */
-  const rememberDevice = createAuthMiddleware(async (ctx) => {
+  const after = createAuthMiddleware(async (ctx) => {
+    // A failure that is not one of its refusals (PostgreSQL out of reach, a fault), which Better
+    // Auth answers with a bare 500: its cause is kept for `answer` below, to be thrown instead.
+    const returned = ctx.context.returned;
+    const failure = failures.getStore();
+    if (failure && isAPIError(returned) && returned.statusCode >= 500) failure.cause = returned.cause ?? returned;
+    // After a sign-in or sign-up with a password, the browser is remembered as one the account used.
     const person = ctx.context.newSession?.user;
     if ((ctx.path === "/sign-in/email" || ctx.path === "/sign-up/email") && person) {
       ctx.setCookie(DEVICE_COOKIE, deviceToken(person.email), { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: DEVICE_COOKIE_SECONDS });
@@ -182,6 +188,9 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
     },
     // Stockroom's own limiter (above) counts per IP and per account, in PostgreSQL.
     rateLimit: { enabled: false },
+    // An error that is no refusal, thrown outside an endpoint (the limiter's query in `guard`),
+    // goes on to the app's error handler, not to a bare 500 (see `answer`).
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: config.passwordMinLength,
@@ -235,7 +244,7 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    hooks: { before: guard, after: rememberDevice },
+    hooks: { before: guard, after },
     plugins: config.google
       ? [
           genericOAuth({
@@ -257,6 +266,21 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The cause of a failure inside Better Auth, kept for the request it ends. */
+const failures = new AsyncLocalStorage<{ cause?: unknown }>();
+
+/**
+ * Better Auth's answer to `request`; a failure (a 5xx: PostgreSQL out of reach, a fault) is
+ * thrown as its cause instead, for the app's one error handler to answer: a 503 with
+ * Retry-After while the database is away, any other fault logged under its request id.
+ */
+export async function answer(auth: Auth, request: Request): Promise<Response> {
+  const failure: { cause?: unknown } = {};
+  const response = await failures.run(failure, () => auth.handler(request));
+  if (response.status >= 500 && failure.cause !== undefined) throw failure.cause;
+  return response;
+}
 
 function resetPasswordMail(to: string, name: string, link: string) {
   const minutes = RESET_LINK_SECONDS / 60;

@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { errorStatus, type ApiErrorBody, type ErrorCode } from "#contracts/api-error";
 import { notStorable, storableText } from "#contracts/text";
-import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
+import { answer, CLIENT_IP_HEADER } from "../../auth/auth.ts";
 import { AppError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { webRequest } from "../web-request.ts";
@@ -37,7 +37,7 @@ export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
       // Before Better Auth parses anything: no NUL or lone surrogate in the path (a reset link's
       // token); the query's were refused for every route (storableQuery).
       if (!req.path.split("/").map(safeDecode).every(storableText)) throw new AppError("BAD_REQUEST", notStorable("path"), { field: "path" });
-      const response = await auth.handler(webRequest(req, auth.options.baseURL as string));
+      const response = await answer(auth, webRequest(req, auth.options.baseURL as string));
       const refused = response.status >= 400;
       res.status(response.status);
       for (const [name, value] of response.headers) {
