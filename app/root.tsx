@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { PAGE_MAIN_ID, PageMain } from "~/components/page-main";
+import { SayThanks } from "~/features/gallery/say-thanks";
 import { Header } from "~/features/layout/header";
 import { NotFound } from "~/features/layout/not-found";
 import { HoldFirstPaint } from "~/lib/first-paint";
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toasts />
+        <SayThanks />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -3,7 +3,7 @@ import { CloseIcon } from "./icons";
 
 /**
  * A small modal dialog over the page (a report, saving to collections): named by its title,
- * with a line under it and a close button. Escape and the button call `onClose`; the page's
+ * with a line under it and a close button; on a phone, a sheet rising from the bottom edge. Escape and the button call `onClose`; the page's
  * own keys (the overlay's arrows) do not see the keys pressed inside.
  *
  * Escape is taken on keydown, its default action prevented: left to the browser, it is a close
@@ -32,7 +32,7 @@ export function ModalDialog({ title, description, onClose, children }: { title: 
         event.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl max-sm:mb-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-b-none bg-white p-0 text-neutral-900 shadow-2xl backdrop:bg-black/60 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <div className="flex flex-col gap-4 p-6">
         <div className="flex items-start justify-between gap-4">

@@ -1,10 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { raiseTopLayer, topLayer } from "./top-layer";
 
 /**
  * Toasts, with Sonner (9 KB gzip) fetched when the first toast is asked for, not with the
  * page: most visits never show one, and a phone's first load stays within its budget
  * (decisions 008, 015). Toasts asked for while Sonner is on its way are shown once its toaster is
  * listening.
+ *
+ * The toaster is in the top layer (top-layer.ts): above the image overlay and any dialog.
  */
 type Sonner = typeof import("sonner");
 type Show = (sonner: Sonner) => void;
@@ -37,14 +41,18 @@ export function Toasts() {
       mountToaster = undefined;
     };
   }, []);
-  return wanted ? (
-    <Suspense>
-      <Toaster />
-    </Suspense>
-  ) : null;
+  return wanted
+    ? createPortal(
+        <Suspense>
+          <Toaster />
+        </Suspense>,
+        topLayer(),
+      )
+    : null;
 }
 
 function show(toast: Show): void {
+  raiseTopLayer();
   if (ready) return toast(ready);
   waiting.push(toast);
   mountToaster?.();

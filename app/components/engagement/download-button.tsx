@@ -5,6 +5,7 @@ import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/download
 import { loginPathHere, useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
 import { setEngagement } from "./store";
+import { offerThanks } from "./thanks";
 
 const COUNTED_POLL_MS = 250;
 
@@ -33,7 +34,8 @@ function showCountOnceCounted(id: number): void {
  * A link to the file at a size: the server streams it as `{Title}.jpg` and counts it.
  * Anonymous visitors are sent to sign in first, and back here afterwards: by the click
  * handler, or by the server when the link is opened another way (a middle click, no
- * JavaScript), which is why it is a download link only for a signed-in visitor.
+ * JavaScript), which is why it is a download link only for a signed-in visitor. Once the
+ * download begins, the visitor is offered to thank the creator (thanks.ts).
  */
 export function DownloadLink({
   image,
@@ -63,6 +65,7 @@ export function DownloadLink({
           return;
         }
         showCountOnceCounted(image.id);
+        offerThanks(image);
       }}
     >
       {children}

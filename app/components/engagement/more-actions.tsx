@@ -1,22 +1,21 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import type { ImageSummary } from "#contracts/catalog";
 import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
 import { MoreIcon } from "~/lib/icons";
+import { useReport } from "./report";
 
 const loadMenu = () => import("./actions-menu");
 const ActionsMenu = lazy(loadMenu);
-const ReportDialog = lazy(() => import("./report-dialog"));
 
 /** The '…' button of a card and its menu, Save to collection, Share and Report, whose code loads once the button is pointed at or focused. */
 export function MoreActions({ image, buttonClassName }: { image: ImageSummary; buttonClassName: string }) {
   const [open, setOpen] = useState(false);
-  const [reporting, setReporting] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   const save = useSaveToCollection(image);
+  const report = useReport(image);
   const preload = () => {
     void loadMenu();
     preloadSaveDialog();
@@ -41,24 +40,11 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
       </button>
       {open && (
         <Suspense>
-          <ActionsMenu id={menuId} image={image} root={root} button={button} onClose={close} onSave={() => save.open(button.current)} onReport={() => setReporting(true)} />
+          <ActionsMenu id={menuId} image={image} root={root} button={button} onClose={close} onSave={() => save.open(button.current)} onReport={() => report.open(button.current)} />
         </Suspense>
       )}
       {save.dialog}
-      {/* Outside the card, whose hidden controls take no pointer events. */}
-      {reporting &&
-        createPortal(
-          <Suspense>
-            <ReportDialog
-              image={image}
-              onClose={() => {
-                setReporting(false);
-                button.current?.focus();
-              }}
-            />
-          </Suspense>,
-          document.body,
-        )}
+      {report.dialog}
     </div>
   );
 }

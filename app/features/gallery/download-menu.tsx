@@ -5,7 +5,10 @@ import { DownloadLink } from "~/components/engagement/download-button";
 import { ChevronRightIcon, DownloadIcon } from "~/lib/icons";
 import { useOutsideClick } from "~/lib/use-outside-click";
 
-/** The overlay's Download button (the original) and, beside it, the menu of the image's other sizes. */
+/**
+ * The overlay's Download button (the original) and, beside it, the menu of the image's other
+ * sizes: below the button from 640 px, a sheet along the bottom edge on a phone.
+ */
 export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: ImageDetail["downloadSizes"] }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -15,7 +18,7 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
   return (
     <div ref={root} className="relative flex" data-menu-open={open || undefined}>
       <DownloadLink image={image} size="original" className="button-primary rounded-r-none">
-        <DownloadIcon size={18} />
+        <DownloadIcon size={18} className="max-sm:hidden" />
         Download
       </DownloadLink>
       <button
@@ -30,10 +33,12 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
       >
         <ChevronRightIcon size={16} className="rotate-90" />
       </button>
+      {open && <div className="fixed inset-0 z-20 bg-black/40 sm:hidden" onClick={() => setOpen(false)} />}
       {open && (
         <ul
           id={menuId}
-          className="absolute right-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+          aria-label="Download sizes"
+          className="absolute right-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:top-auto max-sm:w-auto max-sm:rounded-b-none max-sm:pb-3 max-sm:pt-2 dark:border-neutral-700 dark:bg-neutral-900"
           onKeyDown={(event) => {
             event.stopPropagation();
             if (event.key === "Escape") {
@@ -42,9 +47,12 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
             }
           }}
         >
+          <li className="px-5 pb-1 pt-2 text-sm font-semibold sm:hidden" aria-hidden="true">
+            Download size
+          </li>
           {sizes.map((size) => (
-            <li key={size.name}>
-              <DownloadLink image={image} size={size.name} className="menu-item justify-between">
+            <li key={size.name} onClick={() => setOpen(false)}>
+              <DownloadLink image={image} size={size.name} className="menu-item justify-between max-sm:px-5 max-sm:py-3.5 max-sm:text-base">
                 <span className="font-medium">{downloadSizeLabels[size.name]}</span>
                 <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
                   {size.width} × {size.height}

@@ -4,21 +4,23 @@ import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { Avatar } from "~/components/avatar";
 import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
 import { useToggleLike } from "~/components/engagement/like-button";
+import { useReport } from "~/components/engagement/report";
 import { useEngagement } from "~/components/engagement/store";
 import { detailSizes, Picture } from "~/components/picture";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { BookmarkIcon, CloseIcon, HeartIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, CloseIcon, FlagIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { shareImage } from "~/lib/share";
 import { useRootData } from "~/lib/viewer";
 import { DownloadMenu } from "./download-menu";
 import { ContentCredentialsLine } from "./content-credentials-line";
 import { HowItWasMade } from "./how-it-was-made";
 import { creatorPath } from "./image-card";
-import { StepButtons } from "./overlay-stepping";
+import { StepButtons, type OverlayPosition } from "./overlay-stepping";
 import { usePlaceholder } from "./placeholder";
 import { useCountView } from "./use-count-view";
 import { useModalOverlay } from "./use-modal-overlay";
 import { useOverlayKeys } from "./use-overlay-keys";
+import { useSwipe } from "./use-swipe";
 
 interface ImageOverlayProps {
   /** What to show at once; `detail` fills in the rest when it has arrived. */
@@ -26,6 +28,8 @@ interface ImageOverlayProps {
   detail: ImageDetail | null;
   prev?: ImageSummary;
   next?: ImageSummary;
+  /** Where the image stands in the list stepped through, when it is in it. */
+  position?: OverlayPosition;
   onNavigate: (image: ImageSummary) => void;
   onClose: () => void;
   /** A tag was chosen: close and list the images with that tag. */
@@ -37,8 +41,13 @@ interface ImageOverlayProps {
 /**
  * The detail view of one image, as a modal dialog over the page: focus moves in and stays
  * in, the page behind does not scroll, and Escape, the close button or the backdrop close it.
+ *
+ * Below 640 px it is made for thumbs (decision 036): a top bar (close, the image's place in
+ * the list, previous and next), the image (swiped to step) and its details scrolling between
+ * the bars, and the actions in a bar along the bottom edge. Neither bar lies over the
+ * scrolling part, so no control ever covers its text.
  */
-export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
+export function ImageOverlay({ image, detail, prev, next, position, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const shown = detail && detail.id === image.id ? detail : null;
@@ -47,15 +56,17 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
   const like = useToggleLike(summary);
   const { downloads } = useEngagement(summary);
   const save = useSaveToCollection(image);
+  const report = useReport(image);
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const placeholder = usePlaceholder(image.color, image.placeholder, loadedId === image.id);
 
   useModalOverlay(dialog, image.id);
   useCountView(image.id);
+  const step = { prev: prev && (() => onNavigate(prev)), next: next && (() => onNavigate(next)) };
+  const swipe = useSwipe(step.prev, step.next);
   useOverlayKeys(dialog, {
     close: onClose,
-    prev: prev && (() => onNavigate(prev)),
-    next: next && (() => onNavigate(next)),
+    ...step,
     unlike: like.liked ? (unlikeKey === "unlike" ? like.toggle : () => console.info("Dislike shortcut (U) pressed for image", image.id)) : undefined,
   });
 
@@ -74,27 +85,42 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
         onClose();
       }}
       onClick={closeOnBackdrop}
-      className="fixed inset-0 z-50 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto overscroll-contain bg-black/80 p-0 text-neutral-900 backdrop:bg-transparent dark:text-neutral-100"
+      className="fixed inset-0 z-50 m-0 h-dvh max-h-none w-full max-w-none overflow-y-auto overscroll-contain bg-black/80 p-0 text-neutral-900 backdrop:bg-transparent max-sm:top-14 max-sm:bottom-16 max-sm:h-auto max-sm:bg-white dark:text-neutral-100 max-sm:dark:bg-neutral-900"
     >
       <div className="flex min-h-full items-start justify-center sm:px-16 sm:py-6" onClick={closeOnBackdrop}>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="fixed left-2 top-2 z-10 inline-flex size-10 items-center justify-center rounded-full text-white hover:bg-white/15 max-sm:bg-black/50"
-        >
-          <CloseIcon size={24} />
-        </button>
-        <StepButtons prev={prev} next={next} onNavigate={onNavigate} />
+        {/* The phone's top bar; from 640 px its buttons float at the window's corner and sides. */}
+        <div className="fixed inset-x-0 top-0 z-10 flex h-14 items-center gap-1 border-b border-neutral-200 bg-white px-1.5 sm:contents dark:border-neutral-800 dark:bg-neutral-900">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:left-2 sm:top-2 sm:z-10 sm:size-10 sm:text-white sm:hover:bg-white/15"
+          >
+            <CloseIcon size={24} />
+          </button>
+          <p className="flex-1 text-center text-sm font-medium tabular-nums text-neutral-600 sm:hidden dark:text-neutral-400">
+            {position && (
+              <>
+                <span aria-hidden="true">
+                  {position.at} / {position.of}
+                </span>
+                <span className="sr-only">
+                  Image {position.at} of {position.of}
+                </span>
+              </>
+            )}
+          </p>
+          <StepButtons prev={prev} next={next} onNavigate={onNavigate} />
+        </div>
 
-        {/* On a phone the previous/next buttons float at the bottom: room below the last line, so they cover nothing there. */}
-        <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl max-sm:pb-16 sm:rounded-2xl dark:bg-neutral-900">
-          <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 pl-14 sm:px-5 sm:pl-5">
+        <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl dark:bg-neutral-900">
+          <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5">
             <Link to={creatorPath(image.creator.name)} className="flex min-w-0 items-center gap-2.5 rounded-full pr-2 hover:opacity-80">
               <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={36} />
               <span className="truncate text-sm font-medium">{image.creator.name}</span>
             </Link>
-            <div className="flex flex-wrap items-center gap-2">
+            {/* The actions: beside the creator from 640 px, in a bar along a phone's bottom edge, where the thumb is. */}
+            <div className="flex items-center gap-2 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-10 max-sm:h-16 max-sm:justify-between max-sm:gap-1.5 max-sm:border-t max-sm:border-neutral-200 max-sm:bg-white max-sm:px-2 sm:flex-wrap max-sm:dark:border-neutral-800 max-sm:dark:bg-neutral-900">
               {/* The button's name is 'Like' or 'Unlike'; the count beside it is plain text. */}
               <div className="inline-flex h-10 items-center rounded-lg border border-neutral-300 dark:border-neutral-700">
                 <button
@@ -125,6 +151,9 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
                 <ShareIcon size={18} />
                 <span className="max-sm:sr-only">Share</span>
               </button>
+              <button type="button" onClick={(event) => report.open(event.currentTarget)} className="button-secondary px-3" aria-label="Report" title="Report this image">
+                <FlagIcon size={18} />
+              </button>
               <DownloadMenu image={summary} sizes={shown?.downloadSizes ?? []} />
             </div>
           </header>
@@ -132,7 +161,8 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
           {/* The image page's first paint waits for the top bar above, whose buttons moved as they arrived one by one. */}
           <FirstPaintBoundary id="image-frame" className="flex justify-center bg-neutral-100 dark:bg-neutral-950">
             <div
-              className="relative"
+              {...swipe}
+              className="relative touch-pan-y"
               style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder }}
             >
               <Picture
@@ -202,6 +232,7 @@ export function ImageOverlay({ image, detail, prev, next, onNavigate, onClose, o
         </article>
       </div>
       {save.dialog}
+      {report.dialog}
     </dialog>
   );
 }

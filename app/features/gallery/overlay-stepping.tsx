@@ -1,12 +1,26 @@
 import type { ImageSummary } from "#contracts/catalog";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/lib/icons";
 
-/** The images before and after the one at `index` of a list (none before the first, none after the last or when it is not in the list). */
-export function neighboursAt(images: ImageSummary[], index: number): { prev?: ImageSummary; next?: ImageSummary } {
-  return { prev: index > 0 ? images[index - 1] : undefined, next: index >= 0 ? images[index + 1] : undefined };
+/** Where an image stands in the list the overlay steps through: the `at`-th of `of`. */
+export interface OverlayPosition {
+  at: number;
+  of: number;
 }
 
-/** The overlay's previous and next buttons, for those of the two images there are. */
+/** The images before and after the one at `index` of a list (none before the first, none after the last or when it is not in the list), and its place in it. */
+export function neighboursAt(images: ImageSummary[], index: number): { prev?: ImageSummary; next?: ImageSummary; position?: OverlayPosition } {
+  return {
+    prev: index > 0 ? images[index - 1] : undefined,
+    next: index >= 0 ? images[index + 1] : undefined,
+    position: index >= 0 ? { at: index + 1, of: images.length } : undefined,
+  };
+}
+
+/**
+ * The overlay's previous and next buttons, for those of the two images there are: in the top
+ * bar on a phone (an empty place where one is missing, so the other stays put), at the
+ * window's sides from 640 px.
+ */
 export function StepButtons({ prev, next, onNavigate }: { prev?: ImageSummary; next?: ImageSummary; onNavigate: (image: ImageSummary) => void }) {
   return (
     <>
@@ -17,14 +31,14 @@ export function StepButtons({ prev, next, onNavigate }: { prev?: ImageSummary; n
 }
 
 function StepButton({ image, direction, onNavigate }: { image?: ImageSummary; direction: "prev" | "next"; onNavigate: (image: ImageSummary) => void }) {
-  if (!image) return null;
+  if (!image) return <span className="size-11 shrink-0 sm:hidden" />;
   const Icon = direction === "prev" ? ChevronLeftIcon : ChevronRightIcon;
   return (
     <button
       type="button"
       onClick={() => onNavigate(image)}
       aria-label={direction === "prev" ? "Previous image" : "Next image"}
-      className={`fixed bottom-4 z-10 inline-flex size-11 items-center sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 justify-center rounded-full bg-black/50 text-white hover:bg-black/70 sm:bg-white/10 sm:hover:bg-white/20 ${direction === "prev" ? "left-2 sm:left-3" : "right-2 sm:right-3"}`}
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:top-1/2 sm:z-10 sm:-translate-y-1/2 sm:bg-white/10 sm:text-white sm:hover:bg-white/20 ${direction === "prev" ? "sm:left-3" : "sm:right-3"}`}
     >
       <Icon size={26} />
     </button>
