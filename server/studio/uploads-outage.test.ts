@@ -9,7 +9,8 @@ import { UPLOAD_QUEUE } from "./uploads-service.ts";
 /**
  * An upload whose import meets an outage of the S3 bucket (s3rver stopped, then started again
  * on the same port and folder): it stays queued, however many tries it took, and is imported
- * once the bucket answers; nothing is failed or lost.
+ * once the bucket answers; nothing is failed or lost. One sent during the outage is refused
+ * with a 503 the browser can act on, and leaves nothing behind.
  */
 
 const database = await testDatabase();
@@ -23,13 +24,17 @@ await services.accountAdmin.setRoleByEmail((await viewer()).email, "creator");
 const queued = async () =>
   (await database.pool.query<{ n: number }>("select count(*)::int as n from pgboss.job where name = $1 and state = 'created'", [UPLOAD_QUEUE])).rows[0]!.n;
 
+async function upload(title: string, color: string): Promise<Response> {
+  return fetch(`${origin}/api/uploads`, {
+    method: "POST",
+    headers: { origin: TEST_BASE_URL, cookie: creator, "x-upload-fields": encodeURIComponent(JSON.stringify({ fileName: "harbour.png", title })) },
+    body: new Uint8Array(await solidImage(640, 480, color)),
+  });
+}
+
 describe("an upload while the bucket is away", () => {
   it("stays queued through the outage and is imported once the bucket is back", async () => {
-    const res = await fetch(`${origin}/api/uploads`, {
-      method: "POST",
-      headers: { origin: TEST_BASE_URL, cookie: creator, "x-upload-fields": encodeURIComponent(JSON.stringify({ fileName: "harbour.png", title: "Harbour in fog" })) },
-      body: new Uint8Array(await solidImage(640, 480, "#406080")),
-    });
+    const res = await upload("Harbour in fog", "#406080");
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as UploadStatus;
     let stagedKey = "";
@@ -42,6 +47,15 @@ describe("an upload while the bucket is away", () => {
     await services.uploads.process({ uploadId: id, stagedKey }, { last: true });
     const waiting = (await services.uploads.recent(await viewer())).find((u) => u.id === id)!;
     expect(waiting.status).not.toBe("failed");
+    expect(await queued()).toBe(2);
+
+    // One sent now cannot be staged where every instance finds it: 503 with Retry-After, for the
+    // browser to send again; nothing of it is kept.
+    const during = await upload("Lighthouse in fog", "#604080");
+    expect(during.status).toBe(503);
+    expect(Number(during.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await during.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE", message: "The gallery cannot reach its media storage right now. Please try again in a moment." } });
+    expect((await services.uploads.recent(await viewer())).map((u) => u.id)).toEqual([id]);
     expect(await queued()).toBe(2);
 
     await bucket.restart();
