@@ -140,6 +140,15 @@ async function waitHealthy(container: string): Promise<void> {
   }
 }
 
+/** The server serves first and generates the demo catalog meanwhile: waits for its `Demo catalog:` line. */
+async function waitForDemo(container: string): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (!(await docker("logs", container)).includes("Demo catalog: ")) {
+    if (Date.now() > deadline) throw new Error(`the demo catalog was not generated within 10 minutes:\n${await docker("logs", "--tail", "30", container)}`);
+    await sleep(1000);
+  }
+}
+
 function expectThat(condition: boolean, what: string): void {
   if (!condition) throw new Error(what);
 }
@@ -154,6 +163,7 @@ async function checkRun({ name, options, env }: Check): Promise<string> {
   try {
     await waitHealthy(container);
     say(`${name}: Docker reports the container healthy (its HEALTHCHECK asks /healthz)`);
+    await waitForDemo(container);
 
     const uid = await docker("exec", container, "id", "-u");
     expectThat(uid !== "0", `${name}: the server runs as root`);
