@@ -82,9 +82,26 @@ export interface EditableImage {
   status: "published" | "hidden";
 }
 
-/** "Your images": an account's images and the uploads still under way or failed. */
+/** How often an image, or all of a creator's, was seen, downloaded and liked (likes: as they stand). */
+export interface StudioCounts {
+  views: number;
+  downloads: number;
+  likes: number;
+}
+
+/** One day (UTC, YYYY-MM-DD) of a creator's images: likes are those given less those taken back. */
+export interface StudioDay extends StudioCounts {
+  day: string;
+}
+
+/** How many days of numbers "Your images" draws. */
+export const STUDIO_DAYS = 30;
+
+/** "Your images": an account's images with their counts, the totals, the last STUDIO_DAYS days, and the uploads still under way or failed. */
 export interface StudioPage {
-  images: Array<Pick<EditableImage, "id" | "slug" | "title" | "thumbnail" | "status">>;
+  images: Array<Pick<EditableImage, "id" | "slug" | "title" | "thumbnail" | "status"> & StudioCounts>;
+  totals: StudioCounts;
+  days: StudioDay[];
   uploads: UploadStatus[];
 }
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { CollectionSummary } from "#contracts/collections";
-import type { UploadStatus } from "#contracts/studio";
-import { newEmail, signUpByApi } from "./account-page.ts";
-import { adminContext, operator } from "./admin-page.ts";
+import { signUpByApi } from "./account-page.ts";
+import { adminContext } from "./admin-page.ts";
 import { baseUrl, expectNoAxeViolations, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { cards, newestImages } from "./gallery-page.ts";
 import { distinctImage } from "../server/media/test-images.ts";
+import { creatorContext, uploadedImage } from "./studio-page.ts";
 
 /** axe-core finds no WCAG 2.2 A/AA violation on any visitor screen, at desktop and phone sizes, light and dark. */
 const viewports: ViewportName[] = ["desktop", "phone"];
@@ -107,23 +107,12 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
 
   it("the creators' pages (upload, your images, edit) have no violations", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
-      const context = await newContext(viewport, { colorScheme });
-      const email = newEmail("a11y-creator");
-      await signUpByApi(context, "Ally Creator", email);
-      await operator("admin", "grant", email, "--role", "creator");
-      const sent = await context.request.post("/api/uploads", {
-        headers: { origin: baseUrl(), "content-type": "image/jpeg", "x-upload-fields": encodeURIComponent(JSON.stringify({ fileName: "a11y.jpg", title: "Accessible" })) },
-        data: await distinctImage(400, 300, 900 + (viewport === "phone" ? 1 : 2) + (colorScheme === "dark" ? 10 : 0)),
-      });
-      expect(sent.status()).toBe(202);
-      const { id } = (await sent.json()) as UploadStatus;
-      let upload: UploadStatus | undefined;
-      await expect
-        .poll(async () => {
-          upload = ((await (await context.request.get("/api/uploads")).json()) as { uploads: UploadStatus[] }).uploads.find((u) => u.id === id);
-          return upload?.status;
-        }, { timeout: 60_000 })
-        .toBe("done");
+      const context = await creatorContext(viewport, "Ally Creator", { colorScheme });
+      const upload = await uploadedImage(
+        context,
+        { fileName: "a11y.jpg", title: "Accessible" },
+        await distinctImage(400, 300, 900 + (viewport === "phone" ? 1 : 2) + (colorScheme === "dark" ? 10 : 0)),
+      );
       const page = await context.newPage();
       for (const path of ["/upload", "/studio", `/studio/images/${upload!.image!.id}`]) {
         await page.goto(path, { waitUntil: "networkidle" });

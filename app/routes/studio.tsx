@@ -3,6 +3,7 @@ import { PageMain } from "~/components/page-main";
 import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
+import { CountsLine, StudioNumbers } from "~/features/studio/studio-numbers";
 import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/studio";
 
@@ -21,9 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const statusLabels = { published: "Published", hidden: "Hidden by moderation" } as const;
 
-/** /studio: "Your images": the uploads under way or failed, then every image with its status, edit and delete. */
+/** /studio: "Your images": the creator's numbers, the uploads under way or failed, then every image with its status, counts, edit and delete. */
 export default function Studio({ loaderData }: Route.ComponentProps) {
-  const { images, uploads } = loaderData;
+  const { images, totals, days, uploads } = loaderData;
   return (
     <PageMain className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -32,6 +33,8 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
           Upload
         </Link>
       </div>
+
+      {images.length > 0 && <StudioNumbers totals={totals} days={days} />}
 
       {uploads.length > 0 && (
         <section aria-labelledby="uploads-heading" className="mt-8">
@@ -70,6 +73,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                       {image.title}
                     </Link>
                     <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{statusLabels[image.status]}</p>
+                    <CountsLine counts={image} />
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2">

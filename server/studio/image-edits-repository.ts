@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { StudioDay } from "#contracts/studio";
 import type { Actor } from "../access/actor.ts";
 import type { Db } from "../db/database.ts";
+import { todayUtc } from "../db/daily-activity.ts";
 import { creators, images, imageTags, tags, user } from "../db/schema.ts";
 import { recordAudit } from "../audit/audit-repository.ts";
 import { searchTextOf, setImageTags, storeTags } from "../image-text/tags-repository.ts";
@@ -56,13 +58,45 @@ export function createImageEditsRepository(db: Db) {
       return { ...row, tags: tagRows.map((t) => t.name) };
     },
 
-    /** The images of the creator page account `userId` publishes under, newest first. */
+    /** The images of the creator page account `userId` publishes under, newest first, with their counts. */
     async ofAccount(userId: string) {
       return db
-        .select({ id: images.id, slug: images.slug, title: images.title, status: images.status, variants: images.variants })
+        .select({
+          id: images.id,
+          slug: images.slug,
+          title: images.title,
+          status: images.status,
+          variants: images.variants,
+          views: images.views,
+          downloads: images.downloads,
+          likes: images.likes,
+        })
         .from(images)
         .innerJoin(user, and(eq(user.creatorId, images.creatorId), eq(user.id, userId)))
         .orderBy(desc(images.createdAt), desc(images.id));
+    },
+
+    /**
+     * What happened to the images of account `userId`'s creator page on each of the last `days`
+     * days (UTC) ending today, oldest first, with zeros where nothing did. `likes` are those
+     * given that day less those taken back.
+     */
+    async dailyOfAccount(userId: string, days: number): Promise<StudioDay[]> {
+      const { rows } = await db.execute<StudioDay & Record<string, unknown>>(sql`
+        with days as (
+          select d::date as day from generate_series(${todayUtc} - ${days - 1}::int, ${todayUtc}, interval '1 day') d
+        ), activity as (
+          select a.day, sum(a.views)::int as views, sum(a.downloads)::int as downloads, sum(a.likes - a.unlikes)::int as likes
+          from daily_activity a
+          join images i on i.id = a.image_id
+          join "user" u on u.creator_id = i.creator_id and u.id = ${userId}
+          where a.day >= ${todayUtc} - ${days - 1}::int
+          group by a.day
+        )
+        select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(a.views, 0) as views, coalesce(a.downloads, 0) as downloads, coalesce(a.likes, 0) as likes
+        from days left join activity a using (day)
+        order by days.day`);
+      return rows;
     },
 
     /** Writes the fields, tags and search text (and the audit row) in one transaction. */

@@ -1,5 +1,5 @@
 import { hasRole, type Viewer } from "#contracts/account";
-import type { EditableImage, ImageFieldsInput, StudioPage } from "#contracts/studio";
+import { STUDIO_DAYS, type EditableImage, type ImageFieldsInput, type StudioPage } from "#contracts/studio";
 import { actorOf } from "../access/actor.ts";
 import { requireRole } from "../access/permissions.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_TITLE, describeImage, slugify, splitTags } from "../image-text/text.ts";
@@ -36,12 +36,20 @@ export function createImageEditsService(deps: {
   }
 
   return {
-    /** "Your images": the viewer's images, and their uploads still under way or failed. */
+    /** "Your images": the viewer's images with their counts and totals, the last days' numbers, and their uploads still under way or failed. */
     async studio(viewer: Viewer | null): Promise<StudioPage> {
       const who = requireRole(viewer, "creator");
-      const [own, recent] = await Promise.all([edits.ofAccount(who.id), deps.uploads.recent(who)]);
+      const [own, days, recent] = await Promise.all([edits.ofAccount(who.id), edits.dailyOfAccount(who.id, STUDIO_DAYS), deps.uploads.recent(who)]);
+      const totals = { views: 0, downloads: 0, likes: 0 };
+      for (const image of own) {
+        totals.views += image.views;
+        totals.downloads += image.downloads;
+        totals.likes += image.likes;
+      }
       return {
         images: own.map(({ variants, ...image }) => ({ ...image, thumbnail: thumbnailUrl(media, variants) })),
+        totals,
+        days,
         uploads: recent.filter((u) => u.status !== "done"),
       };
     },
