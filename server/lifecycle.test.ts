@@ -21,7 +21,7 @@ describe("starting and stopping the server", () => {
   }, 90_000);
 
   it(
-    "keeps every acknowledged write after a SIGKILL, and starts again on the same DATA_DIR",
+    "keeps every acknowledged write after a SIGKILL, stops cleanly while it carries on with the demo, and starts again on the same DATA_DIR",
     async () => {
       const first = run("server/main.ts", { DEMO_IMAGES: "10" });
       // Each line is printed after its image's transaction committed.
@@ -36,10 +36,18 @@ describe("starting and stopping the server", () => {
       first.child.kill("SIGKILL");
       await first.exit;
 
+      // Stopped while it carries on with the demo catalog: the images under way are finished, and it exits cleanly.
+      const stopped = run("server/main.ts", { DEMO_IMAGES: "10", SHUTDOWN_TIMEOUT_S: "120" });
+      await stopped.waitFor(/^Stockroom is running at/);
+      await stopped.waitFor(/^imported demo /);
+      stopped.child.kill("SIGTERM");
+      expect(await stopped.exit).toEqual({ code: 0, signal: null });
+      expect(stopped.lines.filter((l) => /error|failed/i.test(l))).toEqual([]);
+
       const second = run("server/main.ts", { DEMO_IMAGES: "10" });
       // It serves first, and carries on with the demo catalog meanwhile.
       await second.waitFor(/^Stockroom is running at/);
-      expect(await second.waitFor(/^Demo catalog: /)).toMatch(/^Demo catalog: imported [1-7], updated 0, skipped 0$/);
+      expect(await second.waitFor(/^Demo catalog: /)).toMatch(/^Demo catalog: imported [1-6], updated 0, skipped 0$/);
       const database = connect(runningServerUrl(dataDir)!, 1);
       try {
         const { rows } = await database.pool.query<{ source_id: string }>("select source_id from images where source = 'demo'");
