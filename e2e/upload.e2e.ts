@@ -20,13 +20,19 @@ describe("upload", () => {
     await page.getByRole("link", { name: "Upload", exact: true }).first().click();
     await page.waitForURL("**/upload");
     await hydrated(page);
-    await page.getByLabel("Choose files").setInputFiles([
+    const files = [
       { name: "lighthouse-at-dawn.jpg", mimeType: "image/jpeg", buffer: await distinctImage(900, 600, 301) },
       { name: "field-of-poppies.jpg", mimeType: "image/jpeg", buffer: await distinctImage(600, 900, 302) },
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all") },
-    ]);
+    ];
+    await page.getByLabel("Choose files").setInputFiles(files);
     const rows = page.getByRole("list", { name: "Files to upload" }).locator(":scope > li");
     await expect.poll(() => rows.count()).toBe(3);
+    // Each row names its file's real size: files under 1 MB in KB (a 20-byte file is "1 KB", not "0.0 MB").
+    for (const [i, file] of files.entries()) {
+      expect(file.buffer.length).toBeLessThan(1024 * 1024);
+      expect(await rows.nth(i).textContent()).toContain(`${Math.max(1, Math.round(file.buffer.length / 1024))} KB`);
+    }
     await page.getByLabel("Tags", { exact: true }).fill("lighthouse keeper, morning");
     await page.getByLabel("Category", { exact: true }).fill("Nature");
     await page.getByRole("button", { name: "Upload 3 files" }).click();

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
 import { TextAreaField, TextField } from "~/components/fields";
 import { api } from "~/lib/api";
+import { fileSizeLabel } from "~/lib/file-size";
 import { ImageFields, type ImageFieldValues } from "./image-fields";
 import { sendFile } from "./send-file";
 
@@ -35,7 +36,6 @@ const stateLabels: Record<RowState, string> = {
   refused: "Refused",
 };
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 /** The file's name without its extension: the title when none is given. */
 const titleOf = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ").trim();
 
@@ -146,7 +146,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
                     <p className="truncate text-sm font-medium">{row.file.name}</p>
-                    <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{megabytes(row.file.size)}</p>
+                    <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{fileSizeLabel(row.file.size)}</p>
                   </div>
                   <div
                     role="progressbar"
