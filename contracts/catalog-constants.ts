@@ -15,8 +15,8 @@ export const Q_MAX_LENGTH = 200;
 export const TAG_MAX_LENGTH = 100;
 /** Matches of a search are counted up to this many; `total` is one more when there are more (decision 016). */
 export const SEARCH_TOTAL_MAX = 1000;
-/** Popular searches offered by an empty search box, at most. */
-export const POPULAR_SEARCHES_MAX = 8;
+/** Popular searches offered by an empty search box, at most (the spec's suggestions: max 6). */
+export const POPULAR_SEARCHES_MAX = 6;
 /** Tags offered when a search finds nothing ("Did you mean ..."), at most. */
 export const DID_YOU_MEAN_MAX = 3;
 

@@ -46,6 +46,13 @@ describe("popular searches", () => {
     const stored = (await db.execute<{ visitor: string }>(sql`select distinct visitor from search_queries where visitor is not null`)).rows;
     expect(stored.some((row) => row.visitor.includes("10.0.0") || row.visitor.includes("Firefox"))).toBe(false);
   });
+
+  it("offers at most 6 searches, as the spec's suggestions, however many are popular", async () => {
+    const weekly = ["lake", "forest", "sunset", "beach", "city", "snow", "desert", "meadow"];
+    await db.insert(searchQueries).values(weekly.flatMap((query) => ["a", "b", "c"].map((visitor) => ({ query, results: 2, visitor }))));
+    const popular = await catalogService(db).popularSearches();
+    expect(popular).toHaveLength(6);
+  });
 });
 
 describe("did you mean", () => {
