@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
-import { PAGE_MAIN_ID, PageMain } from "~/components/page-main";
+import { PAGE_MAIN_ID } from "~/components/page-main";
+import { SkipToImages } from "~/components/skip-to-images";
 import { SayThanks } from "~/features/gallery/say-thanks";
+import { ErrorPage } from "~/features/layout/error-page";
 import { Header } from "~/features/layout/header";
-import { NotFound } from "~/features/layout/not-found";
 import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";
@@ -16,6 +17,15 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     settings: context.settings,
     suggestions: { minChars: SUGGESTIONS_MIN_CHARS, max: SUGGESTIONS_MAX },
   };
+}
+
+/**
+ * The viewer and settings change through actions (sign-in, sign-out, profile forms) and full
+ * loads, not by moving between pages: a navigation asks only for its page's data, so a page that
+ * cannot load says so itself (the gallery offers to try again) instead of the whole site failing.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" && defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -44,15 +54,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Routes that draw their own top bar (e.g. sign-in screens) set `handle = { header: false }`. */
-function useShowsHeader(): boolean {
-  return !useMatches().some((match) => (match.handle as { header?: boolean } | undefined)?.header === false);
+/** What a route's `handle` may say: it draws its own top bar (e.g. sign-in screens), it shows an image grid. */
+interface RouteHandle {
+  header?: boolean;
+  skipToImages?: boolean;
+}
+
+function useHandles(): RouteHandle[] {
+  return useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
 }
 
 export default function App() {
+  const handles = useHandles();
   return (
     <>
-      {useShowsHeader() && <Header />}
+      {handles.some((handle) => handle.skipToImages) && <SkipToImages />}
+      {!handles.some((handle) => handle.header === false) && <Header />}
       <Outlet />
     </>
   );
@@ -60,24 +77,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
       {root && <Header />}
-      {notFound ? (
-        <NotFound />
-      ) : (
-        <PageMain className="page flex min-h-[60vh] flex-col items-center justify-center gap-3 py-16 text-center">
-          <title>Something went wrong · Stockroom</title>
-          <h1 className="text-2xl font-semibold">Something went wrong</h1>
-          <p className="text-neutral-600 dark:text-neutral-400">
-            {isRouteErrorResponse(error) ? `${error.status} ${error.statusText || ""}`.trim() : "Please try again in a moment."}
-          </p>
-          <a href="/" className="button-primary mt-4">
-            Return to Home
-          </a>
-        </PageMain>
-      )}
+      <ErrorPage error={error} />
     </>
   );
 }

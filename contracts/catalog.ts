@@ -102,6 +102,11 @@ export const imagePage = z.object({
   /** On the first page of a search that found nothing: the tags closest to its text (at most DID_YOU_MEAN_MAX). */
   didYouMean: z.array(z.string()).optional(),
   /**
+   * On the first page of a search or a tag's list: the tags most common among its results, the
+   * searched text and the tag itself left out (at most 8), to search for next.
+   */
+  relatedSearches: z.array(z.string()).optional(),
+  /**
    * When a word of `q` matched nothing and was read as the closest word of the catalog: the text
    * searched instead ("Showing results for"). Ask again with `asTyped=1` for the text as typed.
    */

@@ -13,11 +13,11 @@ async function apiPage(query: string): Promise<ImagePage> {
 const idsOf = (page: ImagePage, count = 30) => page.items.slice(0, count).map((i) => i.id);
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 /**
- * The filter `link` once the page shows it chosen. The URL changes when the new list has loaded,
+ * The filter (a radio) once the page shows it chosen. The URL changes when the new list has loaded,
  * but React may draw it a moment later (a busy machine: over a second); the chosen filter and
  * the grid are drawn together, so once the visitor sees it chosen the grid is the narrowed one.
  */
-const chosen = (link: Locator) => link.and(link.page().locator('[aria-current="true"]'));
+const chosen = (link: Locator) => link.and(link.page().locator('[aria-checked="true"]'));
 
 /** A colour some images have and others do not, with its images. */
 async function partialColor(): Promise<{ color: string; page: ImagePage }> {
@@ -39,7 +39,7 @@ describe("orientation filter", () => {
     const html = await (await fetch(`${baseUrl()}/?orientation=portrait`)).text();
     const served = [...html.matchAll(/data-image-id="(\d+)"/g)].map((m) => Number(m[1]));
     expect(served).toEqual(idsOf(portrait));
-    expect(html).toMatch(/<a [^>]*aria-current="true"[^>]*>Portrait<\/a>/);
+    expect(html).toMatch(/<a (?=[^>]*role="radio")(?=[^>]*aria-checked="true")[^>]*>Portrait<\/a>/);
   });
 
   it("narrows the grid when a visitor picks an orientation, and widens it again with Any orientation", async () => {
@@ -47,16 +47,16 @@ describe("orientation filter", () => {
     await page.goto("/", { waitUntil: "networkidle" });
     const filters = page.getByRole("navigation", { name: "Filters" });
     await interactive(filters);
-    await filters.getByRole("link", { name: "Square", exact: true }).click();
+    await filters.getByRole("radio", { name: "Square", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("orientation") === "square");
-    await chosen(filters.getByRole("link", { name: "Square", exact: true })).waitFor();
+    await chosen(filters.getByRole("radio", { name: "Square", exact: true })).waitFor();
     const square = await apiPage("orientation=square");
     expect(await shownIds(page)).toEqual(idsOf(square));
     expect(square.items.every((i) => Math.abs(i.width - i.height) <= Math.max(i.width, i.height) * 0.05)).toBe(true);
 
-    await filters.getByRole("link", { name: "Any orientation" }).click();
+    await filters.getByRole("radio", { name: "Any orientation" }).click();
     await page.waitForURL((url) => !url.searchParams.has("orientation"));
-    await chosen(filters.getByRole("link", { name: "Any orientation" })).waitFor();
+    await chosen(filters.getByRole("radio", { name: "Any orientation" })).waitFor();
     expect(await shownIds(page)).toEqual(idsOf(await apiPage("")));
   });
 });
@@ -66,16 +66,16 @@ describe("colour filter", () => {
     const { color, page: colored } = await partialColor();
     const page = await newPage("phone");
     await page.goto("/", { waitUntil: "networkidle" });
-    const colors = page.getByRole("navigation", { name: "Filters" }).getByRole("list", { name: "Color" });
+    const colors = page.getByRole("navigation", { name: "Filters" }).getByRole("radiogroup", { name: "Color" });
     await interactive(colors);
-    const swatch = colors.getByRole("link", { name: capitalised(color), exact: true });
+    const swatch = colors.getByRole("radio", { name: capitalised(color), exact: true });
     await swatch.scrollIntoViewIfNeeded();
     const box = (await swatch.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(24);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await swatch.tap();
     await page.waitForURL((url) => url.searchParams.get("color") === color);
-    const remove = colors.getByRole("link", { name: `${capitalised(color)}, remove color filter` });
+    const remove = colors.getByRole("radio", { name: `${capitalised(color)}, remove color filter` });
     await chosen(remove).waitFor();
     expect(await shownIds(page)).toEqual(idsOf(colored));
 
@@ -119,9 +119,9 @@ describe("filters and search", () => {
 
     // The orientation joins the search and the colour.
     const filters = page.getByRole("navigation", { name: "Filters" });
-    await filters.getByRole("link", { name: "Landscape", exact: true }).click();
+    await filters.getByRole("radio", { name: "Landscape", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("orientation") === "landscape" && url.searchParams.get("q") === tag);
-    await chosen(filters.getByRole("link", { name: "Landscape", exact: true })).waitFor();
+    await chosen(filters.getByRole("radio", { name: "Landscape", exact: true })).waitFor();
     expect(await shownIds(page)).toEqual(idsOf(await apiPage(`q=${encodeURIComponent(tag)}&color=${color}&orientation=landscape`)));
   });
 
@@ -140,21 +140,37 @@ describe("filters on a creator's page", () => {
     const page = await newPage();
     await page.goto(`/creator/${encodeURIComponent(creator)}?color=${color}`, { waitUntil: "networkidle" });
     expect(await shownIds(page)).toEqual(idsOf(api.images));
-    expect(await page.getByRole("link", { name: `${capitalised(color)}, remove color filter` }).getAttribute("href")).toBe(`/creator/${encodeURIComponent(creator)}`);
+    expect(await page.getByRole("radio", { name: `${capitalised(color)}, remove color filter` }).getAttribute("href")).toBe(`/creator/${encodeURIComponent(creator)}`);
   });
 });
 
 describe("filters and accessibility", () => {
-  it("works from the keyboard and passes axe at both sizes", async () => {
+  it("makes each filter group one tab stop moved with the arrow keys (a radio group), and passes axe at both sizes", async () => {
     const { color } = await partialColor();
+    const next = colorNames[((colorNames as readonly string[]).indexOf(color) + 1) % colorNames.length]!;
     for (const viewport of ["desktop", "phone"] as const) {
       const page = await newPage(viewport);
       await page.goto(`/?color=${color}`, { waitUntil: "networkidle" });
-      const portrait = page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Portrait", exact: true });
-      await interactive(portrait);
-      await portrait.focus();
-      await page.keyboard.press("Enter");
-      await page.waitForURL((url) => url.searchParams.get("orientation") === "portrait" && url.searchParams.get("color") === color);
+      const filters = page.getByRole("navigation", { name: "Filters" });
+      const any = filters.getByRole("radio", { name: "Any orientation" });
+      await interactive(any);
+      // Each group has one tab stop: its chosen option.
+      expect(await filters.locator('[role="radio"][tabindex="0"]').count()).toBe(2);
+      await any.focus();
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.searchParams.get("orientation") === "landscape" && url.searchParams.get("color") === color);
+      await expect.poll(() => filters.getByRole("radio", { name: "Landscape", exact: true }).getAttribute("aria-checked")).toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Landscape");
+      expect(await filters.locator('[role="radio"][tabindex="0"]').count()).toBe(2);
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForURL((url) => !url.searchParams.has("orientation") && url.searchParams.get("color") === color);
+      await expect.poll(() => any.getAttribute("aria-checked")).toBe("true");
+      // Tab leaves the orientations for the chosen colour; the arrows choose the next one.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`${capitalised(color)}, remove color filter`);
+      await page.keyboard.press("ArrowRight");
+      await page.waitForURL((url) => url.searchParams.get("color") === next);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`${capitalised(next)}, remove color filter`);
       await page.waitForLoadState("networkidle");
       await expectNoAxeViolations(page);
     }

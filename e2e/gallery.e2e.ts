@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { baseUrl, newPage } from "./browser.ts";
+import { baseUrl, expectNoAxeViolations, interactive, newPage } from "./browser.ts";
 import { cards, imageDetail, newestImages, popularTag, shownIds, watchLayoutShifts } from "./gallery-page.ts";
 
 /** The gallery home, its grid, tags, search and the pages around it, in Chromium at desktop and phone sizes. */
@@ -360,6 +360,28 @@ describe("home page", () => {
     expect(await related.getByText("Failed to load image").count()).toBe(await related.getByRole("listitem").count());
     expect(await dialog.getByText("Failed to load image").count()).toBe((await related.getByRole("listitem").count()) + 1);
   });
+
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`says on a ${viewport} that the gallery could not be loaded when a navigation's data fails, and loads it again in place with Try again`, async () => {
+      const page = await newPage(viewport);
+      await page.goto("/", { waitUntil: "networkidle" });
+      const chip = page.getByRole("region", { name: "Explore tags" }).getByRole("link").first();
+      await interactive(chip);
+      const tag = (await chip.textContent())!;
+      // The page's data request for the next list is cut, as a dropped connection would.
+      let cut = true;
+      await page.route(/\.data(\?|$)/, (route) => (cut ? route.abort("connectionfailed") : route.continue()));
+      await chip.click();
+      await page.getByRole("heading", { name: "The gallery could not be loaded" }).waitFor();
+      expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      cut = false;
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
+      expect(await cards(page).count()).toBeGreaterThan(0);
+      expect(new URL(page.url()).searchParams.get("tag")).toBe(tag);
+    });
+  }
 
   it("answers a search or tag longer than the API takes with the normal empty results, not an error", async () => {
     const page = await newPage();

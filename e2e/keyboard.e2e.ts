@@ -9,7 +9,9 @@ describe("keyboard only", () => {
     const page = await newPage();
     await page.goto("/", { waitUntil: "networkidle" });
 
-    // Tab from the top of the page to the search box: logo first, then search.
+    // Tab from the top of the page to the search box: "Skip to images" first, the logo, then search.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to images");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Stockroom home");
     await page.keyboard.press("Tab");
@@ -18,9 +20,9 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${tag}"$`) }).waitFor();
 
-    // Tab on to the first card's link.
+    // Tab on to the first card's link: the related searches, and one tab stop per filter group.
     let card: string | undefined;
-    for (let i = 0; i < 60 && !card; i++) {
+    for (let i = 0; i < 16 && !card; i++) {
       await page.keyboard.press("Tab");
       card = await page.evaluate(() => {
         const active = document.activeElement;
@@ -47,6 +49,27 @@ describe("keyboard only", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(card);
   });
+
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`skips to the images on a ${viewport}: "Skip to images" is the first tab stop and lands on the first image`, async () => {
+      const page = await newPage(viewport);
+      await page.goto("/", { waitUntil: "networkidle" });
+      const skip = page.getByRole("link", { name: "Skip to images" });
+      await interactive(skip);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to images");
+      // Shown while it has the focus.
+      expect(await skip.isVisible()).toBe(true);
+      expect(await skip.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(1);
+      await page.keyboard.press("Enter");
+      const first = await page.evaluate(() => document.querySelector<HTMLElement>('ul[aria-label="Images"] > li')?.dataset.imageId);
+      expect(await page.evaluate(() => document.activeElement?.closest("li")?.dataset.imageId)).toBe(first);
+      expect(await page.evaluate(() => document.activeElement?.matches('ul[aria-label="Images"] > li > a:first-child'))).toBe(true);
+      // The next tab stop is in the grid, past nothing of the header.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest('ul[aria-label="Images"]'))).toBe(true);
+    });
+  }
 
   it("keeps the image when the arrow keys are used in the open download-size menu", async () => {
     const [, second] = await newestDemoImages(2);

@@ -62,3 +62,71 @@ describe("did you mean", () => {
     await page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${suggestion}"$`) }).waitFor();
   });
 });
+
+describe("related searches", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`offers on a ${viewport}, under a search's count and on a tag's page, the tags most common among the results, each a search`, async () => {
+      const { tag } = await popularTag(3);
+      const answer = (await (await fetch(`${baseUrl()}/api/images?q=${encodeURIComponent(tag)}`)).json()) as ImagePage;
+      // What the results' tags say: counted over the first page, the searched tag left out.
+      const counts = new Map<string, number>();
+      for (const item of answer.items) for (const t of new Set(item.tags.map((x) => x.toLowerCase()))) counts.set(t, (counts.get(t) ?? 0) + 1);
+      counts.delete(tag.toLowerCase());
+      const most = Math.max(...counts.values());
+
+      const page = await newPage(viewport);
+      await page.goto(`/?q=${encodeURIComponent(tag)}`, { waitUntil: "networkidle" });
+      const heading = page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${tag}"$`) });
+      await heading.waitFor();
+      const related = page.getByRole("region", { name: "Related searches" });
+      const offered = await related.getByRole("link").allTextContents();
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered.length).toBeLessThanOrEqual(8);
+      expect(offered.map((t) => t.toLowerCase())).not.toContain(tag.toLowerCase());
+      // Most common first, and every one found among the results.
+      expect(counts.get(offered[0]!.toLowerCase())).toBe(most);
+      for (const t of offered) expect(counts.has(t.toLowerCase())).toBe(true);
+      // Under the count, where "Explore tags" was.
+      expect(await page.getByRole("region", { name: "Explore tags" }).count()).toBe(0);
+      expect(await related.evaluate((el, h) => h!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING, await heading.elementHandle())).toBeTruthy();
+      await expectNoAxeViolations(page);
+      await interactive(related.getByRole("link").first());
+      await related.getByRole("link").first().click();
+      await page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${offered[0]}"$`) }).waitFor();
+
+      await page.goto(`/?tag=${encodeURIComponent(tag)}`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: `Listing images from "${tag}"` }).waitFor();
+      const onTag = await page.getByRole("region", { name: "Related searches" }).getByRole("link").allTextContents();
+      expect(onTag.length).toBeGreaterThan(0);
+      expect(onTag.map((t) => t.toLowerCase())).not.toContain(tag.toLowerCase());
+    });
+  }
+});
+
+describe("no dead end", () => {
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`keeps "Did you mean" on a ${viewport} when a search finds nothing, and offers popular searches and popular images`, async () => {
+      const { tag } = await popularTag();
+      for (const browser of ["Firefox/131", "Safari/18", "Edge/129"]) {
+        const res = await fetch(`${baseUrl()}/?q=${encodeURIComponent(tag)}`, { headers: { "user-agent": `Mozilla/5.0 ${browser}` } });
+        expect(res.status).toBe(200);
+      }
+      await expect.poll(popular, { timeout: 5000 }).toContain(tag);
+      const typo = `${tag.replace(/\s+/g, "")}qx`;
+
+      const page = await newPage(viewport);
+      // Cached pages are kept per URL: a query of this test's own.
+      await page.goto(`/?q=${encodeURIComponent(typo)}&asTyped=1`, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: `No images found for "${typo}"` }).waitFor();
+      const searches = page.getByRole("region", { name: "Popular searches" });
+      expect(await searches.getByRole("link").allTextContents()).toContain(tag);
+      const images = page.getByRole("list", { name: "Popular images" }).locator(":scope > li");
+      expect(await images.count()).toBeGreaterThan(0);
+      expect(await images.count()).toBeLessThanOrEqual(8);
+      await expectNoAxeViolations(page);
+      await interactive(searches.getByRole("link", { name: tag, exact: true }));
+      await searches.getByRole("link", { name: tag, exact: true }).click();
+      await page.getByRole("heading", { name: new RegExp(`^Found \\d+ images for "${tag}"$`) }).waitFor();
+    });
+  }
+});

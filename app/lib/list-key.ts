@@ -1,6 +1,24 @@
-/** The orientation and colour a URL asks for, as given (the loader's schema checks them). */
-export function filterParams(params: URLSearchParams): { orientation: string | undefined; color: string | undefined } {
-  return { orientation: params.get("orientation") ?? undefined, color: params.get("color") ?? undefined };
+import { colorNames, orientations, type ColorName, type Orientation } from "#contracts/catalog-constants";
+
+const known = <T extends string>(names: readonly T[], value: string | null): T | undefined =>
+  (names as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
+
+/** The orientation and colour a URL asks for, of those the lists know; others are left out (and named: unknownFilters). */
+export function filterParams(params: URLSearchParams): { orientation: Orientation | undefined; color: ColorName | undefined } {
+  return { orientation: known(orientations, params.get("orientation")), color: known(colorNames, params.get("color")) };
+}
+
+/**
+ * What the page says of a filter value it does not know (`?color=plaid`): the list is shown
+ * without that filter, and says so, rather than failing a URL anyone may write.
+ */
+export function unknownFilters(params: URLSearchParams): string[] {
+  const notices: string[] = [];
+  const orientation = params.get("orientation");
+  if (orientation && !known(orientations, orientation)) notices.push(`Unknown orientation '${orientation}' — showing all orientations`);
+  const color = params.get("color");
+  if (color && !known(colorNames, color)) notices.push(`Unknown colour '${color}' — showing all colours`);
+  return notices;
 }
 
 /** Which list a gallery URL shows: its tag (which wins) or its search text, and its filters. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { data, Link } from "react-router";
-import { creatorNameParam, listFilters, type ListFilters } from "#contracts/catalog";
+import { creatorNameParam, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
 import { Avatar } from "~/components/avatar";
 import { BackToGallery } from "~/components/back-to-gallery";
@@ -10,23 +10,29 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { filterParams } from "~/lib/list-key";
+import { filterParams, unknownFilters } from "~/lib/list-key";
 import { isNotFound } from "~/lib/not-found";
 import type { Route } from "./+types/creator";
 
 const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
 const preloadModal = () => void import("~/features/gallery/image-modal");
 
+/** "Skip to images" is the page's first tab stop (root.tsx). */
+export const handle = { skipToImages: true };
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const missing = () => data({ creator: null, filters: {} }, { status: 404 });
+  const missing = () => data({ creator: null, filters: {}, unknown: [] }, { status: 404 });
   const name = creatorNameParam.safeParse(params.name);
   if (!name.success) return missing();
-  const narrowed = listFilters.safeParse(filterParams(new URL(request.url).searchParams));
-  if (!narrowed.success) throw data(narrowed.error.issues[0]!.message, { status: 400 });
-  const filters = narrowed.data;
+  const { searchParams } = new URL(request.url);
+  const filters = filterParams(searchParams);
   const viewer = await context.viewer();
   try {
-    return { creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT, ...filters }, viewer?.id), filters };
+    return {
+      creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT, ...filters }, viewer?.id),
+      filters,
+      unknown: unknownFilters(searchParams),
+    };
   } catch (error) {
     if (isNotFound(error)) return missing();
     throw error;
@@ -46,7 +52,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** `/creator/{name}`: a creator's totals and images. */
 export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
-  const { creator, filters } = loaderData;
+  const { creator, filters, unknown } = loaderData;
   if (!creator) {
     return (
       <PageMain className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
@@ -58,10 +64,10 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
       </PageMain>
     );
   }
-  return <CreatorPage creator={creator} filters={filters} />;
+  return <CreatorPage creator={creator} filters={filters} unknown={unknown} />;
 }
 
-function CreatorPage({ creator, filters }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters }) {
+function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters; unknown: string[] }) {
   const { orientation, color } = filters;
   const base = `/creator/${encodeURIComponent(creator.name)}`;
   const pageUrl = useCallback(
@@ -97,7 +103,7 @@ function CreatorPage({ creator, filters }: { creator: NonNullable<Route.Componen
         Images by {creator.name} ({creator.uploads})
       </h2>
       <div className="mb-5">
-        <ListFiltersBar filters={filters} hrefFor={filtersHref} />
+        <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
       </div>
       <FirstPaintBoundary id="results">
         {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">No images match these filters.</p>}

@@ -1,15 +1,18 @@
 import { useCallback, useEffect } from "react";
-import { data, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { PageMain } from "~/components/page-main";
 import { ExploreTags } from "~/features/gallery/explore-tags";
+import { GalleryLoadError } from "~/features/gallery/gallery-error";
 import { ImageGrid, LoadingIndicator } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
+import { SearchLinks } from "~/features/gallery/search-links";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { ErrorPage } from "~/features/layout/error-page";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { filterParams, isImagePath, listKey } from "~/lib/list-key";
+import { filterParams, isImagePath, listKey, unknownFilters } from "~/lib/list-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gallery";
 
@@ -20,6 +23,9 @@ import type { Route } from "./+types/gallery";
 function foundCount(total: number | null): string | null {
   return total === null ? null : total > SEARCH_TOTAL_MAX ? `${SEARCH_TOTAL_MAX.toLocaleString("en-US")}+` : String(total);
 }
+
+/** "Skip to images" is the page's first tab stop (root.tsx). */
+export const handle = { skipToImages: true };
 
 /** What the detail overlay (routes/image.tsx) sees of the grid behind it. */
 export interface GalleryOutletContext {
@@ -43,13 +49,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { limit: PAGE_SIZE_DEFAULT, ...parsed.data };
   const viewer = await context.viewer();
   const { catalog } = context.services;
-  const [page, tags] = await Promise.all([catalog.list(query, viewer?.id, context.visitor), catalog.randomTags()]);
+  // The home page offers random tags to explore; a search or a tag's list, searches drawn from its results.
+  const listed = query.tag !== undefined || query.q !== undefined;
+  const [page, tags] = await Promise.all([catalog.list(query, viewer?.id, context.visitor), listed ? [] : catalog.randomTags()]);
+  // No dead end: a search that found nothing offers the week's popular searches and the month's popular images.
+  const [popularSearches, popularImages] =
+    query.q !== undefined && !query.tag && page.total === 0 ? await Promise.all([catalog.popularSearches(), catalog.popularImages(viewer?.id)]) : [[], []];
   const tag = query.tag ?? null;
   const filters = { orientation: query.orientation, color: query.color };
   const asTyped = query.asTyped ? "1" : undefined;
   // On a first start the demo catalog is generated while the gallery serves.
   const seeding = context.services.demo.seeding;
-  return { page, tags, tag, q: tag ? null : (query.q ?? null), asTyped, found: foundCount(page.total), filters, key: listKey(url), seeding };
+  const unknown = isImagePath(url.pathname) ? [] : unknownFilters(url.searchParams);
+  return {
+    page,
+    tags,
+    popularSearches,
+    popularImages,
+    tag,
+    q: tag ? null : (query.q ?? null),
+    asTyped,
+    found: foundCount(page.total),
+    filters,
+    unknown,
+    key: listKey(url),
+    seeding,
+  };
 }
 
 /** How often a list that is not a full page yet is asked again while the demo catalog is being generated. */
@@ -67,6 +92,14 @@ function useFilledWhileSeeding(seeding: boolean, fullPage: boolean) {
     const timer = setInterval(() => void revalidate(), SEEDING_REFRESH_MS);
     return () => clearInterval(timer);
   }, [seeding, fullPage, revalidate]);
+}
+
+/**
+ * A list that could not be loaded (the request failed, or the server could not answer) says so
+ * and loads it again in place; a URL the server refused is the site's error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return isRouteErrorResponse(error) && error.status < 500 ? <ErrorPage error={error} /> : <GalleryLoadError />;
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -88,7 +121,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { page, tags, tag, q, asTyped, found, filters, key, seeding } = loaderData;
+  const { page, tags, popularSearches, popularImages, tag, q, asTyped, found, filters, unknown, key, seeding } = loaderData;
   const { orientation, color } = filters;
   const navigate = useNavigate();
   const location = useLocation();
@@ -98,6 +131,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     [tag, q, asTyped, orientation, color],
   );
   const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
+  const searchHref = useCallback((search: string) => `/${queryString({ q: search, orientation, color })}`, [orientation, color]);
   const list = usePagedImages(page, pageUrl);
   useFilledWhileSeeding(seeding, page.nextCursor !== null);
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
@@ -168,8 +202,12 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         )}
-        <ExploreTags initial={tags} active={tag} />
-        <ListFiltersBar filters={filters} hrefFor={filtersHref} />
+        {tag || q ? (
+          <SearchLinks id="related-searches" title="Related searches" searches={page.relatedSearches ?? []} hrefFor={searchHref} />
+        ) : (
+          <ExploreTags initial={tags} />
+        )}
+        <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
       </div>
 
       <FirstPaintBoundary id="results">
@@ -179,8 +217,21 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           gridDrawn && <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
         ) : orientation || color ? (
           <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
-        ) : tag || q ? (
-          <EmptyState title={tag ? `No images are tagged "${tag}" yet` : "Try another word, or explore a tag above."} />
+        ) : tag ? (
+          <EmptyState title={`No images are tagged "${tag}" yet`} />
+        ) : q ? (
+          <div className="flex flex-col gap-8">
+            <EmptyState title="Try another word, or one of these." />
+            <SearchLinks id="popular-searches" title="Popular searches" searches={popularSearches} hrefFor={searchHref} />
+            {popularImages.length > 0 && (
+              <section aria-labelledby="popular-images" className="flex flex-col gap-4">
+                <h2 id="popular-images" className="text-lg font-semibold">
+                  Popular images
+                </h2>
+                <ImageGrid images={popularImages} label="Popular images" eager={false} />
+              </section>
+            )}
+          </div>
         ) : seeding ? (
           <EmptyState title="Generating the demo catalog: its images appear here as they are ready." />
         ) : (
@@ -203,7 +254,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 function EmptyState({ title, hint }: { title: string; hint?: string }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-neutral-300 px-6 py-20 text-center dark:border-neutral-700">
-      <p className="text-lg font-medium">{title}</p>
+      <p className="text-lg font-medium wrap-anywhere">{title}</p>
       {hint && <p className="mt-2 max-w-md text-sm text-neutral-600 dark:text-neutral-400">{hint}</p>}
     </div>
   );

@@ -401,6 +401,19 @@ export function createCatalogRepository(db: Db) {
       return found.map((r) => r.query);
     },
 
+    /**
+     * Published images most downloaded and liked over the last `days` (daily_activity read by
+     * day through its primary key), then most viewed, most first.
+     */
+    async popularImages(days: number, limit: number): Promise<SummaryRow[]> {
+      return summariesOf(sql`
+        select a.image_id as id, row_number() over (order by sum(a.downloads + a.likes) desc, sum(a.views) desc, a.image_id desc)::int as rank
+        from daily_activity a join images i on i.id = a.image_id
+        where a.day > current_date - ${days}::int and ${published}
+        group by a.image_id
+        order by rank limit ${limit}`);
+    },
+
     /** Tags of published images closest to `q` (lower-cased) by trigram similarity, closest first. */
     async closestTags(q: string, count: number): Promise<string[]> {
       const found = await rows<{ name: string }>(sql`

@@ -7,6 +7,7 @@ import type { ImageVariant } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogCache } from "./catalog-cache.ts";
+import { relatedSearches } from "../search/related-searches.ts";
 import type { ReadSearch, SearchService } from "../search/search-service.ts";
 import { type CatalogRepository, type DetailRow, type ImageFilter, type LoggedSearch, type SummaryRow, type AnyStatusRow } from "./catalog-repository.ts";
 
@@ -47,6 +48,8 @@ const SEARCH_LOG_BATCH_MAX = 500;
 const POPULAR_DAYS = 7;
 const POPULAR_MIN_VISITORS = 3;
 const POPULAR_KEPT_MS = 60_000;
+/** Popular images: downloads and likes of this many days. */
+const POPULAR_DAYS_IMAGES = 30;
 
 /** One visitor's views of one image count once per this long. */
 export const VIEW_WINDOW_SECONDS = 60 * 60;
@@ -174,7 +177,9 @@ export function createCatalogService(deps: {
   function sharedPage(filter: Exclude<ImageFilter, { kind: "search" }>, query: Pick<ListQuery, "cursor" | "limit">): Promise<ImagePage> {
     return cache.page(JSON.stringify([filter, query.cursor ?? null, query.limit]), async () => {
       const rows = await repository.page(filter, query.cursor, query.limit + 1);
-      return { ...pageOf(rows, query.limit), total: null };
+      const found: ImagePage = { ...pageOf(rows, query.limit), total: null };
+      if (filter.kind === "tag" && !query.cursor && rows.length) found.relatedSearches = relatedSearches(found.items, [filter.tag]);
+      return found;
     });
   }
 
@@ -192,6 +197,7 @@ export function createCatalogService(deps: {
       ]);
       const found: ImagePage = { ...pageOf(rows, query.limit), total };
       if (read.correctedQuery !== null && rows.length) found.correctedQuery = read.correctedQuery;
+      if (!from && rows.length) found.relatedSearches = relatedSearches(found.items, [key.q, read.correctedQuery]);
       if (total === 0) found.didYouMean = await repository.closestTags(key.q, DID_YOU_MEAN_MAX);
       return found;
     });
@@ -279,6 +285,11 @@ export function createCatalogService(deps: {
         });
       }
       return popular.searches;
+    },
+
+    /** The images most downloaded and liked over the last month (at most RELATED_MAX), as `viewerId` sees them: a search that found nothing offers them. */
+    async popularImages(viewerId?: string): Promise<ImageSummary[]> {
+      return seenBy((await repository.popularImages(POPULAR_DAYS_IMAGES, RELATED_MAX)).map(summary), viewerId);
     },
 
     /** EXPLORE_TAGS random tags that lead somewhere. */

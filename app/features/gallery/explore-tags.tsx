@@ -5,7 +5,7 @@ import { api, queryString } from "~/lib/api";
 import { ShuffleIcon, Spinner } from "~/lib/icons";
 
 /** 'Explore tags': a handful of random tags, and Shuffle for another handful. */
-export function ExploreTags({ initial, active }: { initial: string[]; active: string | null }) {
+export function ExploreTags({ initial }: { initial: string[] }) {
   const [tags, setTags] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [shownInitial, setShownInitial] = useState(initial);
@@ -38,11 +38,7 @@ export function ExploreTags({ initial, active }: { initial: string[]; active: st
       <ul className="order-last col-span-2 -my-1 flex min-h-11 min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none] sm:order-none sm:col-span-1">
         {tags.map((tag) => (
           <li key={tag} className="shrink-0">
-            <Link
-              to={`/${queryString({ tag })}`}
-              className="chip aria-[current=true]:border-neutral-900 aria-[current=true]:bg-neutral-900 aria-[current=true]:text-white dark:aria-[current=true]:border-white dark:aria-[current=true]:bg-white dark:aria-[current=true]:text-neutral-900"
-              aria-current={tag.toLowerCase() === active?.toLowerCase() ? "true" : undefined}
-            >
+            <Link to={`/${queryString({ tag })}`} className="chip">
               {tag}
             </Link>
           </li>
