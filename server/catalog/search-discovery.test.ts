@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../../test/database.ts";
-import { searchQueries } from "../db/schema.ts";
+import { dailyActivity, searchQueries } from "../db/schema.ts";
 import { addImages, catalogService, hide, minute } from "./test-fixtures.ts";
 
 /** Popular searches from the search log, and "Did you mean" for a search that finds nothing, on a real database. */
@@ -9,7 +9,7 @@ import { addImages, catalogService, hide, minute } from "./test-fixtures.ts";
 const { db } = await testDatabase();
 const catalog = catalogService(db);
 
-const [, , hiddenOne] = (await addImages(db, [
+const [misty, river, hiddenOne] = (await addImages(db, [
   { title: "Misty mountain", tags: ["mountain", "fog"], createdAt: minute(1) },
   { title: "River bend", tags: ["river", "mountain stream"], createdAt: minute(2) },
   { title: "Secret cove", tags: ["mountainside"], createdAt: minute(3) },
@@ -67,5 +67,20 @@ describe("did you mean", () => {
   it("offers nothing when the search finds images, or when no tag is close", async () => {
     expect((await catalog.list({ q: "mountain", limit: 30 })).didYouMean).toBeUndefined();
     expect((await catalog.list({ q: "xylophone", limit: 30 })).didYouMean).toEqual([]);
+  });
+});
+
+describe("popular images", () => {
+  it("offers the published images most downloaded and liked over the last 30 days, most first", async () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await db.insert(dailyActivity).values([
+      { day: day(1), imageId: misty, downloads: 1, likes: 1 },
+      { day: day(2), imageId: river, downloads: 3, likes: 2 },
+      // Long ago: it does not count.
+      { day: day(45), imageId: misty, downloads: 100 },
+      // Hidden: never offered.
+      { day: day(1), imageId: hiddenOne, downloads: 50 },
+    ]);
+    expect((await catalogService(db).popularImages()).map((image) => image.id)).toEqual([river, misty]);
   });
 });
