@@ -37,6 +37,21 @@ function say(line: string) {
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 }
 
+/**
+ * The host's address on Docker's default bridge, which containers reach it by. The network
+ * names it, except after a daemon's first start on a machine (Docker 20.10 leaves the gateway
+ * out of a bridge it has just created): then it is the subnet's first address, which Docker
+ * gives the bridge's interface.
+ */
+async function bridgeGateway(): Promise<string> {
+  const [gateway, subnet] = (await docker("network", "inspect", "bridge", "--format", "{{range .IPAM.Config}}{{.Gateway}}|{{.Subnet}}{{end}}")).split("|");
+  if (gateway) return gateway;
+  const network = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(subnet ?? "");
+  if (!network) throw new Error(`Docker's bridge network names no gateway, and no IPv4 subnet (${subnet || "none"})`);
+  const first = (network.slice(1, 5).reduce((n, part) => n * 256 + Number(part), 0) + 1) >>> 0;
+  return [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join(".");
+}
+
 async function docker(...args: string[]): Promise<string> {
   try {
     return (await run("docker", args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
@@ -300,7 +315,7 @@ async function main(): Promise<void> {
     database = await startEmbeddedPostgres({ dir: path.join(work, "postgres15"), password: "container-test", binDir: postgres15 });
     await query(database.url, "create database stockroom");
     const stockroomUrl = database.url.replace(/\/postgres$/, "/stockroom");
-    const gateway = await docker("network", "inspect", "bridge", "--format", "{{(index .IPAM.Config 0).Gateway}}");
+    const gateway = await bridgeGateway();
     const { server, port } = await relay(gateway, database.port);
     relayed = server;
     const email = await checkRun({
