@@ -7,7 +7,6 @@ import type { ServerBuild } from "react-router";
 import { hasRole } from "#contracts/account";
 import { galleryPageQuery } from "#contracts/catalog";
 import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
-import { notStorable, unstorableField } from "#contracts/text";
 import { AppError } from "../errors.ts";
 import { cachedPages } from "./cached-pages.ts";
 import { createPageCache, type PageCacheLimits } from "./page-cache.ts";
@@ -29,7 +28,7 @@ import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
-import { storableQuery } from "./storable-query.ts";
+import { storableInput } from "./storable-input.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { observeRequests } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
@@ -64,11 +63,8 @@ export function apiRouter(services: Services): express.Router {
   api.use(express.json({ limit: MAX_BODY_BYTES }));
   // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused in any body field, nested
   // ones included, before any handler sees it (the query's was refused for every route, by
-  // storableQuery); path parameters are each operation's own schema's to refuse.
-  api.use((req, _res, next) => {
-    const field = unstorableField(req.body);
-    next(field ? new AppError("BAD_REQUEST", notStorable(field), { field }) : undefined);
-  });
+  // storableInput); path parameters are each operation's own schema's to refuse.
+  api.use(storableInput("body"));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -115,7 +111,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
     res.setHeader("Cache-Control", "no-store");
     res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: "unavailable", reason: readiness.reason });
   });
-  app.use(wellFormedHost, storableQuery);
+  app.use(wellFormedHost, storableInput("query"));
   // The root certificate the site's Content Credentials chain up to: a reader given it as its trust anchor says "Trusted".
   app.get(ROOT_CERTIFICATE_PATH, async (_req, res) => {
     const { rootPem } = await services.imaging.signer.identity();

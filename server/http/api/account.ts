@@ -35,7 +35,7 @@ export function authRoutes(services: Pick<Services, "auth">): RequestHandler {
   return async (req, res, next) => {
     try {
       // Before Better Auth parses anything: no NUL or lone surrogate in the path (a reset link's
-      // token); the query's were refused for every route (storableQuery).
+      // token); the query's were refused for every route (storableInput("query")).
       if (!req.path.split("/").map(safeDecode).every(storableText)) throw new AppError("BAD_REQUEST", notStorable("path"), { field: "path" });
       const response = await answer(auth, webRequest(req, auth.options.baseURL as string));
       const refused = response.status >= 400;
