@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import v8 from "node:v8";
 import vm from "node:vm";
 
@@ -34,4 +34,12 @@ export function collectedAsItGoes(): Transform {
       done(null, chunk);
     },
   });
+}
+
+/** `source` read through collectedAsItGoes; an error of `source` ends the stream returned with it. */
+export function collectedFrom(source: Readable): Readable {
+  const collected = collectedAsItGoes();
+  // pipeline destroys `collected` with the error, which its reader then meets.
+  pipeline(source, collected, () => {});
+  return collected;
 }

@@ -15,7 +15,7 @@ import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { isStorageUnavailable } from "../media/storage-unavailable.ts";
-import { collectedAsItGoes } from "../media/paced-collection.ts";
+import { collectedFrom } from "../media/paced-collection.ts";
 import { receiveImage } from "../media/received-image.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
@@ -134,7 +134,7 @@ export function createUploadsService(deps: {
       try {
         const file = await receiveImage(body, incomingDir, maxPixels);
         try {
-          await media.put(key, createReadStream(file).pipe(collectedAsItGoes()), "application/octet-stream");
+          await media.put(key, collectedFrom(createReadStream(file)), "application/octet-stream");
         } finally {
           await rm(file, { force: true });
         }
