@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "#contracts/account";
 import { testDatabase } from "../../test/database.ts";
 import { addImage, addPeople } from "../../test/people-and-images.ts";
+import { refusal } from "../../test/refusal.ts";
 import { images, user } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { distinctImage } from "../media/test-images.ts";
 import { startTestApp } from "../http/test-app.ts";
 
@@ -29,12 +29,6 @@ async function asCreator(person: Viewer, imageId?: number): Promise<Viewer> {
   const changes = { role: "creator" as const, creatorId: image?.creatorId ?? null };
   await db.update(user).set(changes).where(eq(user.id, person.id));
   return { ...person, ...changes };
-}
-
-async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).code;
 }
 
 const stored = async (key: string) => (await media.stat(key)) !== null;
@@ -62,11 +56,11 @@ describe("a creator's own images", () => {
     expect(await services.imageEdits.get(creator, id)).toMatchObject({ title: "Untitled", tags: [], category: "Nature", description: "Boats at rest." });
 
     // Another creator, a member and a visitor: refused, and nothing changed.
-    expect(await refusal(services.imageEdits.update(other, id, { title: "Mine now", tags: "", category: "", description: "" }))).toBe("NOT_FOUND");
-    expect(await refusal(services.imageEdits.get(other, id))).toBe("NOT_FOUND");
-    expect(await refusal(services.imageEdits.delete(other, id))).toBe("NOT_FOUND");
-    expect(await refusal(services.imageEdits.get(member!, id))).toBe("FORBIDDEN");
-    expect(await refusal(services.imageEdits.get(null, id))).toBe("UNAUTHENTICATED");
+    expect((await refusal(services.imageEdits.update(other, id, { title: "Mine now", tags: "", category: "", description: "" }))).code).toBe("NOT_FOUND");
+    expect((await refusal(services.imageEdits.get(other, id))).code).toBe("NOT_FOUND");
+    expect((await refusal(services.imageEdits.delete(other, id))).code).toBe("NOT_FOUND");
+    expect((await refusal(services.imageEdits.get(member!, id))).code).toBe("FORBIDDEN");
+    expect((await refusal(services.imageEdits.get(null, id))).code).toBe("UNAUTHENTICATED");
     expect((await services.imageEdits.get(creator, id)).title).toBe("Untitled");
 
     // "Your images" lists it for its creator only.
@@ -83,7 +77,7 @@ describe("a creator's own images", () => {
     const [row] = await db.select({ originalKey: images.originalKey }).from(images).where(eq(images.id, id));
     await services.imageEdits.delete(boss, id);
 
-    expect(await refusal(services.imageEdits.get(boss, id))).toBe("NOT_FOUND");
+    expect((await refusal(services.imageEdits.get(boss, id))).code).toBe("NOT_FOUND");
     expect(await stored(row!.originalKey)).toBe(false);
     const { entries } = await services.audit.recent(boss);
     const mine = entries.filter((e) => e.targetId === String(id)).map((e) => [e.action, e.actorLabel]);
@@ -114,10 +108,8 @@ describe("a creator page's picture", () => {
     expect(await services.avatars.current(creator)).toBe(second);
     expect(await stored(firstKey)).toBe(false);
 
-    const error = await services.avatars.set(creator, Readable.from(Buffer.from("not a picture at all"))).then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toMatch(/^Not an image file/);
+    expect((await refusal(services.avatars.set(creator, Readable.from(Buffer.from("not a picture at all"))))).message).toMatch(/^Not an image file/);
     expect(await services.avatars.current(creator)).toBe(second);
-    expect(await refusal(services.avatars.set(member!, Readable.from(await distinctImage(64, 64, 3))))).toBe("FORBIDDEN");
+    expect((await refusal(services.avatars.set(member!, Readable.from(await distinctImage(64, 64, 3))))).code).toBe("FORBIDDEN");
   });
 });
