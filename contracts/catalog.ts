@@ -51,6 +51,18 @@ const summaryShape = {
 export const imageSummary = z.object(summaryShape);
 export type ImageSummary = z.infer<typeof imageSummary>;
 
+/**
+ * An image's like and download counts as they are now: the answer to the view the page counts
+ * when an image opens (POST /api/images/:id/views), so that a page kept for anonymous visitors,
+ * whose counts may be older (decision 015), shows them fresh.
+ */
+export const imageCounts = z.object({
+  imageId: z.number().int().positive(),
+  likes: z.number().int().nonnegative(),
+  downloads: z.number().int().nonnegative(),
+});
+export type ImageCounts = z.infer<typeof imageCounts>;
+
 /** How an image was made, as its source said: each field null when not known. */
 export const howItWasMade = z.object({
   /** The model, e.g. 'Stable Diffusion XL 1.0'. */

@@ -113,6 +113,20 @@ describe("likes", () => {
     expect(await fact(there, "Likes")).toBe(before);
   });
 
+  it("shows an anonymous visitor the likes given since their page was kept, as soon as the image opens", async () => {
+    const image = await nthImage(31);
+    const page = await newPage();
+    const before = await fact(await openImage(page, image), "Likes"); // and the page is kept for anonymous visitors
+    const { context } = await signedIn();
+    expect((await context.request.put(`/api/images/${image.id}/like`, { headers: { origin: baseUrl() } })).status()).toBe(200);
+
+    // The page sent again is the one kept before the like (counts may be 30 s old there); the
+    // answer to the view the overlay counts brings the count of now.
+    await page.reload();
+    const dialog = await detailOf(page, image);
+    await expect.poll(() => fact(dialog, "Likes")).toBe(before + 1);
+  });
+
   it("keeps the last of a quick like and unlike, even when the like is answered late", async () => {
     const image = await nthImage(28);
     const { context } = await signedIn();

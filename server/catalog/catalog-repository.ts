@@ -321,12 +321,13 @@ export function createCatalogRepository(db: Db) {
     /**
      * Counts one view of a published image, and of its day, unless `seen` (a visitor's key for
      * this image) was counted within `windowSeconds`: the window is a row of `rate_limit`, shared
-     * by every instance. False when there is no such image.
+     * by every instance. The image's like and download counts, read in the same statement; none
+     * when there is no such image.
      */
-    async addView(id: number, seen: string, windowSeconds: number): Promise<boolean> {
-      const [row] = await rows<{ found: boolean }>(sql`
+    async addView(id: number, seen: string, windowSeconds: number): Promise<{ likes: number; downloads: number } | undefined> {
+      const [row] = await rows<{ likes: number; downloads: number }>(sql`
         with image as (
-          select i.id from images i where i.id = ${id} and ${published}
+          select i.id, i.likes, i.downloads from images i where i.id = ${id} and ${published}
         ), fresh as (
           insert into rate_limit (key, count, reset_at)
           select ${seen}, 1, now() + make_interval(secs => ${windowSeconds}) from image
@@ -335,8 +336,8 @@ export function createCatalogRepository(db: Db) {
         ), counted as (
           update images i set views = views + 1 from image where i.id = image.id and exists (select from fresh) returning i.id
         ), day as (${addToToday("views", sql`select id as image_id, 1 as n from counted`)})
-        select exists (select from image) as found`);
-      return row!.found;
+        select likes, downloads from image`);
+      return row;
     },
 
     /** `count` random tags that have at least one published image. */

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
-import { imagePath, type CreatorPage, type HowItWasMade, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters, type ListPosition, encodeListCursor } from "#contracts/catalog";
+import { imagePath, type CreatorPage, type HowItWasMade, type ImageCounts, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters, type ListPosition, encodeListCursor } from "#contracts/catalog";
 import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
@@ -270,9 +270,11 @@ export function createCatalogService(deps: {
      * VIEW_WINDOW_SECONDS: `visitor` names the account when signed in, else the client's network
      * (never the User-Agent, which anyone may change). Stored only as a keyed hash.
      */
-    async recordView(id: number, visitor: string): Promise<void> {
+    async recordView(id: number, visitor: string): Promise<ImageCounts> {
       const seen = createHmac("sha256", deps.secret).update(`image-view:${id}:${visitor}`).digest("base64url");
-      if (!(await repository.addView(id, `view:${seen}`, VIEW_WINDOW_SECONDS))) throw notFound("Image");
+      const counts = await repository.addView(id, `view:${seen}`, VIEW_WINDOW_SECONDS);
+      if (!counts) throw notFound("Image");
+      return { imageId: id, ...counts };
     },
 
     /** Searches of the last week that found images, made by several people, most made first (at most POPULAR_SEARCHES_MAX). */

@@ -36,8 +36,7 @@ export function catalogRoutes(services: Services): Router {
   router.post("/images/:id/views", async (req, res) => {
     const { id } = parse(imageParams, req.params);
     const viewer = await viewerId(req);
-    await catalog.recordView(id, viewer ? `account:${viewer}` : `network:${clientNetwork(clientAddress(req))}`);
-    res.status(204).end();
+    res.json(await catalog.recordView(id, viewer ? `account:${viewer}` : `network:${clientNetwork(clientAddress(req))}`));
   });
 
   router.get("/tags/random", async (_req, res) => {
