@@ -26,6 +26,7 @@ import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
+import { precompressedAssets } from "./precompressed-assets.ts";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { storableInput } from "./storable-input.ts";
@@ -164,6 +165,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // A missing hashed asset (an old build's) is a plain 404, not a page.
     app.use("/assets", (_req, res) => void res.status(404).end());
