@@ -1,6 +1,7 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useRef } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
+import { type MenuProps, useMenuKeys } from "~/lib/menu-keys";
 import { shareImage } from "~/lib/share";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { useRootData } from "~/lib/viewer";
@@ -17,13 +18,8 @@ export default function ActionsMenu({
   onClose,
   onSave,
   onReport,
-}: {
-  id: string;
+}: MenuProps & {
   image: ImageSummary;
-  /** The menu and its button: a press outside closes the menu. */
-  root: RefObject<HTMLElement | null>;
-  button: RefObject<HTMLButtonElement | null>;
-  onClose: () => void;
   onSave: () => void;
   onReport: () => void;
 }) {
@@ -31,30 +27,11 @@ export default function ActionsMenu({
   const menu = useRef<HTMLDivElement>(null);
 
   useOutsideClick(root, true, onClose);
-  useEffect(() => {
-    menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
-  }, []);
+  const onKeyDown = useMenuKeys(menu, button, onClose);
 
   const choose = (action: () => void) => {
     onClose();
     action();
-  };
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
-    if (step) {
-      event.preventDefault();
-      items[(at + step + items.length) % items.length]?.focus();
-    } else if (event.key === "Escape" || event.key === "Tab") {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        event.stopPropagation();
-        button.current?.focus();
-      }
-      onClose();
-    }
   };
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon, Logo, SearchIcon } from "~/lib/icons";
 import { useRootData } from "~/lib/viewer";
+import { AccountButton } from "./account-button";
 import { SearchBox } from "./search-box";
 import { SiteMenu } from "./site-menu";
 import { workLinksFor } from "./work-links";
@@ -42,9 +43,12 @@ export function Header() {
             </Link>
           ))}
           {viewer ? (
-            <Link to="/profile-settings" className="button-secondary h-9 px-3.5">
-              Profile
-            </Link>
+            <>
+              <Link to="/profile-settings" className="button-secondary h-9 px-3.5">
+                Profile
+              </Link>
+              <AccountButton viewer={viewer} />
+            </>
           ) : (
             <>
               <Link to="/login" className="rounded-lg px-2.5 py-2 text-sm font-medium text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white">

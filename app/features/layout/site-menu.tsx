@@ -1,7 +1,8 @@
 import { VERIFY_PAGE_PATH } from "#contracts/credentials-paths";
-import { useCallback, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useCallback, useId, useRef } from "react";
+import { Link } from "react-router";
 import { ExternalIcon, MenuIcon } from "~/lib/icons";
+import { useOpenUntilNavigation } from "~/lib/use-open-until-navigation";
 import { useOutsideClick } from "~/lib/use-outside-click";
 
 export const legalLinks = [
@@ -12,19 +13,12 @@ export const legalLinks = [
 
 /** The header's menu: where creators and admins work (`work`), the legal pages, the API reference and the social profile. */
 export function SiteMenu({ socialUrl, work }: { socialUrl: string; work: ReadonlyArray<{ to: string; label: string }> }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenUntilNavigation();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
 
-  const [shownAt, setShownAt] = useState(location.key);
-  if (shownAt !== location.key) {
-    setShownAt(location.key);
-    setOpen(false);
-  }
-
-  useOutsideClick(root, open, useCallback(() => setOpen(false), []));
+  useOutsideClick(root, open, useCallback(() => setOpen(false), [setOpen]));
 
   return (
     <div
