@@ -13,7 +13,10 @@ export function detailSizes(image: Pick<ImageSummary, "width" | "height">): stri
 
 /**
  * An image over AVIF and WebP sources, JPEG last, sized by the layout that shows it; when it
- * cannot be loaded, 'Failed to load image' in its place (spec section 8).
+ * cannot be loaded, 'Failed to load image' in its place (spec section 8). With `fadeIn`, an image
+ * still loading once the page runs carries `data-waiting` until it has loaded (`className` hides
+ * it meanwhile and says how it fades in); one the server drew shows as it comes, so that with
+ * JavaScript off nothing hides it.
  */
 export function Picture({
   image,
@@ -21,6 +24,7 @@ export function Picture({
   eager,
   preloaded,
   className,
+  fadeIn,
   onLoad,
 }: {
   image: ImageSummary;
@@ -33,13 +37,17 @@ export function Picture({
    */
   preloaded?: boolean;
   className?: string;
-  onLoad?: () => void;
+  fadeIn?: boolean;
+  /** Called when the image has loaded; `already` when it had before the page ran (server-rendered, cached). */
+  onLoad?: (already: boolean) => void;
 }) {
   const best = image.sources[0];
   if (preloaded && best) {
     preload(image.src, { as: "image", type: best.type, imageSrcSet: best.srcset, imageSizes: sizes, fetchPriority: "high" });
   }
   const [failed, setFailed] = useState(false);
+  // Still loading when the page came to life.
+  const [waiting, setWaiting] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   const loaded = useRef(onLoad);
   useEffect(() => {
@@ -49,10 +57,12 @@ export function Picture({
   // An image can finish (or fail) before the page hydrates; pick that state up.
   useEffect(() => {
     const element = img.current;
-    if (element?.complete) {
-      if (element.naturalWidth > 0) loaded.current?.();
+    if (!element) return;
+    if (element.complete) {
+      if (element.naturalWidth > 0) loaded.current?.(true);
       else setFailed(true);
     }
+    setWaiting(!element.complete);
   }, []);
 
   if (failed) {
@@ -82,8 +92,12 @@ export function Picture({
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : undefined}
         className={className}
+        data-waiting={fadeIn && waiting ? "" : undefined}
         onError={() => setFailed(true)}
-        onLoad={onLoad}
+        onLoad={() => {
+          setWaiting(false);
+          onLoad?.(false);
+        }}
       />
     </picture>
   );

@@ -7,6 +7,7 @@ import { LikeButton } from "~/components/engagement/like-button";
 import { MoreActions } from "~/components/engagement/more-actions";
 import { Picture } from "~/components/picture";
 import { DownloadIcon } from "~/lib/icons";
+import { usePlaceholder } from "./placeholder";
 
 const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 /**
@@ -33,7 +34,9 @@ interface CardProps {
 }
 
 export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps) {
-  const [loaded, setLoaded] = useState(false);
+  // Loaded before the page ran ("at once"), or since ("later", fading in over its placeholder, which stays behind it).
+  const [loaded, setLoaded] = useState<"at once" | "later" | null>(null);
+  const placeholder = usePlaceholder(image.color, image.placeholder, loaded === "at once");
 
   return (
     <li style={layout} data-image-id={image.id} className="group">
@@ -50,14 +53,15 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
           onOpen();
         }}
         className="block h-full w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-900"
-        style={loaded ? undefined : { backgroundColor: image.color }}
+        style={placeholder}
       >
         <Picture
           image={image}
           sizes={CARD_SIZES}
           eager={eager}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
-          onLoad={() => setLoaded(true)}
+          className="h-full w-full object-cover transition-[opacity,transform] duration-200 ease-out group-hover:scale-[1.02] data-waiting:opacity-0 data-waiting:transition-none motion-reduce:transition-none"
+          fadeIn
+          onLoad={(already) => setLoaded(already ? "at once" : "later")}
         />
       </Link>
       <div
