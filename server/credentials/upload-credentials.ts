@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
+import { mayCarryCredentials } from "./credentials-presence.ts";
 import { BytesBlob, startLibrary } from "./library.ts";
 import type { CredentialsDamage } from "./reader.ts";
 import type { ReaderPool } from "./reader-pool.ts";
@@ -71,11 +73,14 @@ async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, f
 }
 
 /**
- * Reads and validates the Content Credentials of an uploaded `file` in the reader pool (off the
- * main thread, in bounded time), named `fileName` in the history it keeps.
+ * Reads and validates the Content Credentials of the uploaded file at `path` in the reader pool
+ * (off the main thread, in bounded time), named `fileName` in the history it keeps. The C2PA
+ * library takes a file whole (even from a Blob it reads every byte at once): a file that cannot
+ * carry credentials is not read at all (credentials-presence.ts).
  */
-export async function readUploadCredentials(readers: Pick<ReaderPool, "read">, file: Buffer, fileName: string): Promise<UploadCredentials> {
-  const bytes = new Uint8Array(file);
+export async function readUploadCredentials(readers: Pick<ReaderPool, "read">, path: string, fileName: string): Promise<UploadCredentials> {
+  if (!(await mayCarryCredentials(path))) return NONE;
+  const bytes = new Uint8Array(await readFile(path));
   const report = await readers.read(bytes);
   if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE[report.damage]}` };
   if (report.state === null || !report.format) return NONE;

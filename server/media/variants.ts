@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
@@ -65,6 +68,20 @@ const encoders: Record<ImageVariant["format"], { ext: MediaExtension; encode: (i
   webp: { ext: "webp", encode: (image) => image.webp({ quality: 78, effort: 2 }) },
   jpeg: { ext: "jpg", encode: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true }) },
 };
+
+/**
+ * An image file to import: its bytes, or its path on this machine. From a path, sharp (libvips)
+ * reads and decodes the file itself, so that it is never held whole in JavaScript's memory.
+ */
+export type ImageInput = Buffer | string;
+
+/** sha256 of an image file: its bytes, or its file read as a stream. */
+export async function contentHashOf(input: ImageInput): Promise<string> {
+  if (typeof input !== "string") return sha256(input);
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(input)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
 
 export interface StoredObject {
   key: string;
@@ -176,9 +193,12 @@ export function losslessJpeg(data: Buffer, upright: boolean): Buffer | null {
   }
 }
 
-/** What is kept of an uploaded file: see originalEncoders and losslessJpeg. */
-async function keptOriginal(input: Buffer, originalFormat: string, upright: boolean, maxPixels: number): Promise<Buffer> {
-  const lossless = originalFormat === "jpeg" ? losslessJpeg(input, upright) : null;
+/**
+ * What is kept of an uploaded file: see originalEncoders and losslessJpeg. A JPEG kept losslessly
+ * is the file's own bytes less its metadata, so it is read whole (it is stored as such).
+ */
+async function keptOriginal(input: ImageInput, originalFormat: string, upright: boolean, maxPixels: number): Promise<Buffer> {
+  const lossless = originalFormat === "jpeg" && upright ? losslessJpeg(typeof input === "string" ? await readFile(input) : input, upright) : null;
   if (lossless) return lossless;
   const encode = originalEncoders[originalFormat];
   if (!encode) throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${originalFormat}`);
@@ -230,7 +250,7 @@ function damaged(error: unknown): AppError {
  * Decodes, checks and renders an image of at most `maxPixels`, its variants labelled with `xmp`
  * (labels.ts); stores nothing. Throws an AppError for unusable input.
  */
-export async function processImage(input: Buffer, xmp: string, maxPixels: number): Promise<ProcessedImage> {
+export async function processImage(input: ImageInput, xmp: string, maxPixels: number): Promise<ProcessedImage> {
   const { ext, format, width, height, upright } = await inspectImage(input, maxPixels);
   try {
     // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
@@ -248,7 +268,7 @@ export async function processImage(input: Buffer, xmp: string, maxPixels: number
     return {
       width,
       height,
-      contentHash: sha256(input),
+      contentHash: await contentHashOf(input),
       dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
       colors,
       visualHash: hash,

@@ -35,6 +35,15 @@ async function leftovers() {
   return { staged, incoming };
 }
 
+/** The creator's uploads, once none is queued or being imported any more. */
+async function settledUploads(): Promise<UploadStatus[]> {
+  for (;;) {
+    const { uploads } = (await (await fetch(`${origin}/api/uploads`, { headers: { cookie: creator } })).json()) as { uploads: UploadStatus[] };
+    if (uploads.every((u) => u.status === "done" || u.status === "failed")) return uploads;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const MB = 1024 * 1024;
 
 describe("uploads larger than their header", () => {
@@ -66,5 +75,23 @@ describe("uploads larger than their header", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(webp)).toBe(true);
+  });
+});
+
+describe("an upload's import", () => {
+  it("fails a file damaged after its header with the reason, and leaves no copy of it on the disk", async () => {
+    // The job queue takes uploads from here on (the tests above look at what is staged before any import).
+    await services.uploads.work();
+    const noise = { type: "gaussian" as const, mean: 128, sigma: 60 };
+    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#808080", noise } }).jpeg({ quality: 95 }).toBuffer();
+    const res = await upload(jpeg.subarray(0, Math.round(jpeg.length * 0.6)), "cut-short.jpg");
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as UploadStatus;
+    const failed = (await settledUploads()).find((u) => u.id === id);
+    expect(failed).toMatchObject({ status: "failed", image: null });
+    expect(failed!.reason).toMatch(/^The image file is damaged and cannot be read/);
+    // The job's copy of the staged file (DATA_DIR/importing) is gone with the staged file itself.
+    expect(await readdir(path.join(services.config.dataDir, "importing"))).toEqual([]);
+    expect((await leftovers()).staged).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
-import { createReadStream } from "node:fs";
-import { rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
@@ -11,11 +14,10 @@ import { splitTags } from "../image-text/text.ts";
 import { AppError, rootCause } from "../errors.ts";
 import type { JobQueue } from "../jobs/job-queue.ts";
 import type { Logger } from "../logger.ts";
-import { bytesOf } from "../media/download.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { isStorageUnavailable } from "../media/storage-unavailable.ts";
-import { collectedFrom } from "../media/paced-collection.ts";
+import { collectedAsItGoes, collectedFrom } from "../media/paced-collection.ts";
 import { receiveImage } from "../media/received-image.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
@@ -59,8 +61,25 @@ export function createUploadsService(deps: {
   maxPixels: number;
   /** Where a file is written as it arrives, to be checked before it is staged (under DATA_DIR). */
   incomingDir: string;
+  /** Where the job copies a staged file to import it from (under DATA_DIR); each copy is removed when its job ends. */
+  importingDir: string;
 }) {
-  const { repository, creatorPages, imports, credentialsReader, media, queue, log, maxPixels, incomingDir } = deps;
+  const { repository, creatorPages, imports, credentialsReader, media, queue, log, maxPixels, incomingDir, importingDir } = deps;
+
+  /**
+   * Runs `use` with the staged file copied to a file of this machine, streamed (never whole in
+   * memory), and removes the copy when `use` ends, however it ends.
+   */
+  async function withLocalCopy<T>(stream: Readable, use: (file: string) => Promise<T>): Promise<T> {
+    await mkdir(importingDir, { recursive: true });
+    const file = path.join(importingDir, randomUUID());
+    try {
+      await pipeline(stream, collectedAsItGoes(), createWriteStream(file));
+      return await use(file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
 
   const toUploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
@@ -93,19 +112,21 @@ export function createUploadsService(deps: {
       const { title, tags, category, description, model, prompt } = row.fields;
       const stored = await media.read(stagedKey);
       if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
-      const file = await bytesOf(stored.stream);
-      const credentials = await readUploadCredentials(credentialsReader, file, row.fileName);
-      await imports.importItem({
-        source: SOURCE,
-        sourceId: uploadId,
-        title,
-        tags,
-        category,
-        description,
-        creator,
-        howMade: { model: model || credentials.model || undefined, prompt },
-        credentials,
-        file: async () => file,
+      // sharp reads the copy itself: the file is never held whole in memory (decision 037).
+      await withLocalCopy(stored.stream, async (file) => {
+        const credentials = await readUploadCredentials(credentialsReader, file, row.fileName);
+        await imports.importItem({
+          source: SOURCE,
+          sourceId: uploadId,
+          title,
+          tags,
+          category,
+          description,
+          creator,
+          howMade: { model: model || credentials.model || undefined, prompt },
+          credentials,
+          file: async () => file,
+        });
       });
       await repository.done(uploadId, SOURCE);
       log.info(`Upload ${uploadId} imported`);

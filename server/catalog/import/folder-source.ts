@@ -149,7 +149,7 @@ export async function folderSource(dir: string, options: { creator?: string | un
         settings: row.settings,
         generatedAt: row.generated,
       },
-      file: () => readFile(full),
+      file: async () => full,
     });
   }
   for (const file of manifest.keys()) entries.push({ sourceId: path.join(root, file), skip: "missing file", detail: `${file} is in the manifest but not in the folder` });

@@ -2,14 +2,13 @@ import { buffer } from "node:stream/consumers";
 import type { ColorName } from "#contracts/catalog-constants";
 import { AppError } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
-import { sha256 } from "../../media/keys.ts";
 import { colorLabelsOfFile } from "../../media/palette.ts";
 import type { Imaging } from "../../media/image-pool.ts";
 import { smallestJpeg } from "../../media/smallest-jpeg.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { ImageFiles } from "../../media/image-files.ts";
 import type { MediaRepository } from "../../media/media-repository.ts";
-import { processImage, renderAvatar, storeObjects } from "../../media/variants.ts";
+import { contentHashOf, processImage, renderAvatar, storeObjects, type ImageInput } from "../../media/variants.ts";
 import type { ImportCredentials, ImportRepository, StoredFile } from "./import-repository.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
@@ -37,8 +36,8 @@ export interface ImportItem {
   howMade?: HowMade | undefined;
   /** What the file's own Content Credentials gave it (uploads: server/credentials/upload-credentials.ts). */
   credentials?: ImportCredentials | undefined;
-  /** The image file, fetched only when the item is imported. */
-  file: () => Promise<Buffer>;
+  /** The image file (its bytes, or its path: then never read whole into memory), fetched only when the item is imported. */
+  file: () => Promise<ImageInput>;
 }
 
 /** A record the source could not turn into an item, with the reason in a few words. */
@@ -110,7 +109,7 @@ export function createImportService(deps: {
     const existing = await repo.findBySource(item.source, item.sourceId);
     let file: StoredFile;
     let written: string[] = [];
-    if (existing && existing.contentHash === sha256(data)) {
+    if (existing && existing.contentHash === (await contentHashOf(data))) {
       if (files.labelled(existing, xmp)) {
         file = existing;
       } else {
