@@ -31,21 +31,23 @@ const text = (name: string, max: number) =>
     .refine(storableText, notStorable(name))
     .default("");
 
-/** An image's words, as a creator edits them (empty title and category: the defaults 'Untitled' and 'General'). */
+/**
+ * An image's words, as a creator gives them at upload and edits them after (empty title and
+ * category: the defaults 'Untitled' and 'General'; model and prompt, how it was made: optional).
+ */
 export const imageFieldsInput = z.object({
   title: text("Title", 200),
   /** Comma-separated. */
   tags: text("Tags", 1000),
   category: text("Category", 60),
   description: text("Description", 1000),
+  model: text("Model", 200),
+  prompt: text("Prompt", 2000),
 });
 export type ImageFieldsInput = z.infer<typeof imageFieldsInput>;
 
 export const uploadInput = imageFieldsInput.extend({
   fileName: z.string().trim().min(1, "The file needs a name").max(255, "File name must be at most 255 characters").refine(storableText, notStorable("File name")),
-  /** How it was made (optional). */
-  model: text("Model", 200),
-  prompt: text("Prompt", 2000),
 });
 export type UploadInput = z.infer<typeof uploadInput>;
 
@@ -77,6 +79,9 @@ export interface EditableImage {
   tags: string[];
   category: string;
   description: string;
+  /** How it was made: "" when not given. */
+  model: string;
+  prompt: string;
   thumbnail: string;
   creator: string;
   status: "published" | "hidden";

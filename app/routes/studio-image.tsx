@@ -41,10 +41,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-/** /studio/images/:id: the owner (or an admin) edits an image's words, or deletes it. */
+/** /studio/images/:id: the owner (or an admin) edits an image's words and how it was made, or deletes it. */
 export default function StudioImage({ loaderData, actionData }: Route.ComponentProps) {
   const image = loaderData;
-  const [fields, setFields] = useState({ title: image.title, tags: image.tags.join(", "), category: image.category, description: image.description });
+  const [fields, setFields] = useState({
+    title: image.title,
+    tags: image.tags.join(", "),
+    category: image.category,
+    description: image.description,
+    model: image.model,
+    prompt: image.prompt,
+  });
   const saving = useNavigation().state === "submitting";
   return (
     <PageMain className="page max-w-3xl py-8 sm:py-12">

@@ -14,6 +14,9 @@ export interface ImageFields {
   tags: string[];
   category: string;
   description: string;
+  /** How it was made: null when not given. */
+  model: string | null;
+  prompt: string | null;
 }
 
 /** An admin acting on an image: its audit row is written in the change's transaction. */
@@ -33,6 +36,8 @@ export function createImageEditsRepository(db: Db) {
           title: images.title,
           category: images.category,
           description: images.description,
+          aiModel: images.aiModel,
+          aiPrompt: images.aiPrompt,
           status: images.status,
           creator: creators.name,
           width: images.width,
@@ -112,6 +117,8 @@ export function createImageEditsRepository(db: Db) {
             slug: fields.slug,
             category: fields.category,
             description: fields.description,
+            aiModel: fields.model,
+            aiPrompt: fields.prompt,
             searchText: searchTextOf(fields.title, tagList),
             updatedAt: new Date(),
           })

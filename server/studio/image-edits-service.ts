@@ -2,7 +2,7 @@ import { hasRole, type Viewer } from "#contracts/account";
 import { STUDIO_DAYS, type EditableImage, type ImageFieldsInput, type StudioPage } from "#contracts/studio";
 import { actorOf } from "../access/actor.ts";
 import { requireRole } from "../access/permissions.ts";
-import { cleanTags, DEFAULT_CATEGORY, DEFAULT_TITLE, describeImage, slugify, splitTags } from "../image-text/text.ts";
+import { cleanTags, DEFAULT_CATEGORY, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, splitTags } from "../image-text/text.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { ImageFiles } from "../media/image-files.ts";
 import type { MediaRepository } from "../media/media-repository.ts";
@@ -14,8 +14,8 @@ import type { UploadsService } from "./uploads-service.ts";
 export type ImageEditsService = ReturnType<typeof createImageEditsService>;
 
 /**
- * Creators' own images: the creator whose page an image is on edits its title, tags, category
- * and description, and deletes it; admins may do both to any image, and each time the audit
+ * Creators' own images: the creator whose page an image is on edits its title, tags, category,
+ * description, model and prompt, and deletes it; admins may do both to any image, and each time the audit
  * log says so. Everyone else gets a 404, as if the image did not exist.
  */
 export function createImageEditsService(deps: {
@@ -56,23 +56,29 @@ export function createImageEditsService(deps: {
 
     async get(viewer: Viewer | null, id: number): Promise<EditableImage> {
       const { image } = await editable(viewer, id);
-      const { slug, title, tags, category, description, creator, status, variants } = image;
-      return { id, slug, title, tags, category, description, creator, status, thumbnail: thumbnailUrl(media, variants) };
+      const { slug, title, tags, category, description, aiModel, aiPrompt, creator, status, variants } = image;
+      return { id, slug, title, tags, category, description, model: aiModel ?? "", prompt: aiPrompt ?? "", creator, status, thumbnail: thumbnailUrl(media, variants) };
     },
 
-    /** Saves the fields (empty title and category: 'Untitled' and 'General'; empty description: the generated sentence). */
+    /** Saves the fields (empty title and category: 'Untitled' and 'General'; empty description: the generated sentence; empty model and prompt: none). */
     async update(viewer: Viewer | null, id: number, input: ImageFieldsInput): Promise<void> {
       const { image, auditedBy } = await editable(viewer, id);
       const title = input.title || DEFAULT_TITLE;
       const category = input.category || DEFAULT_CATEGORY;
       const tags = cleanTags(splitTags(input.tags));
       const description = input.description || describeImage(title, tags, category);
-      await edits.update(id, { title, slug: slugify(title), tags, category, description }, auditedBy);
-      // The files carry the title (server/media/labels.ts): a new title, new files, and new downloads made now.
-      if (title !== image.title) {
-        const labelled = await files.relabel(image, files.label(title, image.creator));
-        if (await deps.mediaRepository.replaceFiles(id, image, labelled.files)) await files.removeUnused(image, labelled.files);
-        else await files.discard(labelled.written);
+      const { aiModel: model, aiPrompt: prompt } = howMadeColumns({ model: input.model, prompt: input.prompt });
+      await edits.update(id, { title, slug: slugify(title), tags, category, description, model, prompt }, auditedBy);
+      // Every file carries the title (server/media/labels.ts), and the downloads' Content Credentials
+      // name the model too (server/credentials/signer.ts): either changed, the downloads are made
+      // again now, and a new title relabels the served files first. The prompt is in no file.
+      const titled = title !== image.title;
+      if (titled || model !== image.aiModel) {
+        if (titled) {
+          const labelled = await files.relabel(image, files.label(title, image.creator));
+          if (await deps.mediaRepository.replaceFiles(id, image, labelled.files)) await files.removeUnused(image, labelled.files);
+          else await files.discard(labelled.written);
+        }
         const edited = await deps.mediaRepository.labelled(id);
         if (edited) await files.downloads.ensure(edited);
       }

@@ -9,6 +9,7 @@ import { refusal } from "../../test/refusal.ts";
 import { images, user } from "../db/schema.ts";
 import { distinctImage } from "../media/test-images.ts";
 import { startTestApp } from "../http/test-app.ts";
+import { readCredentials } from "../credentials/reader.ts";
 
 /**
  * The studio's services, called as the pages and the API call them: a creator edits and deletes
@@ -18,7 +19,8 @@ import { startTestApp } from "../http/test-app.ts";
 
 const database = await testDatabase();
 const { db } = database;
-const { services } = await startTestApp(database);
+const app = await startTestApp(database);
+const { services } = app;
 const media = services.media;
 
 const [owner, stranger, admin, member] = await addPeople(db, 4);
@@ -42,7 +44,7 @@ describe("a creator's own images", () => {
     const variantKeys = async () => (await db.select({ variants: images.variants }).from(images).where(eq(images.id, id)))[0]!.variants.map((v) => v.key);
     const before = await variantKeys();
 
-    await services.imageEdits.update(creator, id, { title: "Harbour at Dawn", tags: "sea, boats, sea", category: "", description: "" });
+    await services.imageEdits.update(creator, id, { title: "Harbour at Dawn", tags: "sea, boats, sea", category: "", description: "", model: "", prompt: "" });
     const after = await services.imageEdits.get(creator, id);
     expect(after).toMatchObject({ title: "Harbour at Dawn", slug: "harbour-at-dawn", tags: ["sea", "boats"], category: "General" });
     expect(after.description.length).toBeGreaterThan(0);
@@ -52,11 +54,11 @@ describe("a creator's own images", () => {
     for (const key of relabelled) expect(await stored(key), key).toBe(true);
     for (const key of before) expect(await stored(key), key).toBe(false);
 
-    await services.imageEdits.update(creator, id, { title: "", tags: "", category: "Nature", description: "Boats at rest." });
-    expect(await services.imageEdits.get(creator, id)).toMatchObject({ title: "Untitled", tags: [], category: "Nature", description: "Boats at rest." });
+    await services.imageEdits.update(creator, id, { title: "", tags: "", category: "Nature", description: "Boats at rest.", model: "", prompt: "" });
+    expect(await services.imageEdits.get(creator, id)).toMatchObject({ title: "Untitled", tags: [], category: "Nature", description: "Boats at rest.", model: "", prompt: "" });
 
     // Another creator, a member and a visitor: refused, and nothing changed.
-    expect((await refusal(services.imageEdits.update(other, id, { title: "Mine now", tags: "", category: "", description: "" }))).code).toBe("NOT_FOUND");
+    expect((await refusal(services.imageEdits.update(other, id, { title: "Mine now", tags: "", category: "", description: "", model: "", prompt: "" }))).code).toBe("NOT_FOUND");
     expect((await refusal(services.imageEdits.get(other, id))).code).toBe("NOT_FOUND");
     expect((await refusal(services.imageEdits.delete(other, id))).code).toBe("NOT_FOUND");
     expect((await refusal(services.imageEdits.get(member!, id))).code).toBe("FORBIDDEN");
@@ -68,12 +70,40 @@ describe("a creator's own images", () => {
     expect((await services.imageEdits.studio(other)).images.map((i) => i.id)).not.toContain(id);
   });
 
+  it("have their model and prompt edited: the downloads are made again and their Content Credentials name the new model", async () => {
+    await services.imports.importItem({ source: "test", sourceId: "studio-model", title: "Lighthouse", creator: "Model Maker", howMade: { model: "FLUX.1 [dev]" }, file: () => distinctImage(400, 300, 77) });
+    const [row] = await db.select({ id: images.id }).from(images).where(eq(images.sourceId, "studio-model"));
+    const id = row!.id;
+    const creator = await asCreator(owner!, id);
+    const cookies = await app.signUp("Downloader");
+    const modelOfDownload = async () => {
+      const res = await app.call("GET", `/api/images/${id}/download?size=small`, { cookies });
+      expect(res.status).toBe(200);
+      const { manifest } = await readCredentials(Buffer.from(await res.arrayBuffer()));
+      const actions = (manifest?.assertions as Array<{ label: string; data: { actions: Array<{ action: string; softwareAgent?: { name: string } }> } }>).find((a) => a.label.startsWith("c2pa.actions"))!.data.actions;
+      return actions.find((a) => a.action === "c2pa.created")!.softwareAgent?.name ?? null;
+    };
+    expect(await services.imageEdits.get(creator, id)).toMatchObject({ model: "FLUX.1 [dev]", prompt: "" });
+    expect(await modelOfDownload()).toBe("FLUX.1 [dev]");
+    const fields = { title: "Lighthouse", tags: "", category: "", description: "" };
+
+    await services.imageEdits.update(creator, id, { ...fields, model: "Imagen 4", prompt: "A lighthouse at dusk, long exposure" });
+    expect(await services.imageEdits.get(creator, id)).toMatchObject({ title: "Lighthouse", model: "Imagen 4", prompt: "A lighthouse at dusk, long exposure" });
+    expect(await modelOfDownload()).toBe("Imagen 4");
+    expect((await services.catalog.get(id))!.howMade).toMatchObject({ model: "Imagen 4", prompt: "A lighthouse at dusk, long exposure" });
+
+    // Emptied, the model is gone from the image and from its downloads.
+    await services.imageEdits.update(creator, id, { ...fields, model: "", prompt: "" });
+    expect(await services.imageEdits.get(creator, id)).toMatchObject({ model: "", prompt: "" });
+    expect(await modelOfDownload()).toBe(null);
+  });
+
   it("are edited and deleted by an admin, each time in the audit log; deleted, their files go too", async () => {
     const id = await addImage(db, media, "Misty Forest");
     const boss = { ...(await asCreator(admin!)), role: "admin" as const };
     await db.update(user).set({ role: "admin" }).where(eq(user.id, boss.id));
 
-    await services.imageEdits.update(boss, id, { title: "Misty Pines", tags: "forest", category: "Nature", description: "" });
+    await services.imageEdits.update(boss, id, { title: "Misty Pines", tags: "forest", category: "Nature", description: "", model: "", prompt: "" });
     const [row] = await db.select({ originalKey: images.originalKey }).from(images).where(eq(images.id, id));
     await services.imageEdits.delete(boss, id);
 

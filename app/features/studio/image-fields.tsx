@@ -1,14 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
+import type { ImageFieldsInput } from "#contracts/studio";
 import { TextAreaField, TextField } from "~/components/fields";
 import { api, queryString } from "~/lib/api";
 
-export interface ImageFieldValues {
-  title: string;
-  tags: string;
-  category: string;
-  description: string;
-}
 
 /** Comma-separated tags, suggesting existing tags for the one being typed (GET /api/tags/suggestions). */
 function TagsField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -38,15 +33,17 @@ function TagsField({ value, onChange }: { value: string; onChange: (value: strin
   );
 }
 
-/** An image's title, tags, category and description, as the upload and edit pages ask for them. */
-export function ImageFields({ values, onChange, titleHint }: { values: ImageFieldValues; onChange: (values: ImageFieldValues) => void; titleHint: string }) {
-  const set = (name: keyof ImageFieldValues) => (value: string) => onChange({ ...values, [name]: value });
+/** An image's title, tags, category, description, model and prompt, as the upload and edit pages ask for them. */
+export function ImageFields({ values, onChange, titleHint }: { values: ImageFieldsInput; onChange: (values: ImageFieldsInput) => void; titleHint: string }) {
+  const set = (name: keyof ImageFieldsInput) => (value: string) => onChange({ ...values, [name]: value });
   return (
     <>
       <TextField label="Title" name="title" value={values.title} maxLength={200} onChange={(e) => set("title")(e.target.value)} hint={titleHint} />
       <TagsField value={values.tags} onChange={set("tags")} />
       <TextField label="Category" name="category" value={values.category} maxLength={60} onChange={(e) => set("category")(e.target.value)} hint="Empty: General" />
       <TextAreaField label="Description" name="description" value={values.description} maxLength={1000} onChange={(e) => set("description")(e.target.value)} />
+      <TextField label="Model (optional)" name="model" value={values.model} maxLength={200} onChange={(e) => set("model")(e.target.value)} />
+      <TextAreaField label="Prompt (optional)" name="prompt" value={values.prompt} maxLength={2000} onChange={(e) => set("prompt")(e.target.value)} />
     </>
   );
 }

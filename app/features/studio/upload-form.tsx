@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { DropZone } from "~/components/drop-zone";
 import { Link } from "react-router";
-import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type UploadStatus } from "#contracts/studio";
-import { TextAreaField, TextField } from "~/components/fields";
+import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type ImageFieldsInput, type UploadStatus } from "#contracts/studio";
 import { api } from "~/lib/api";
 import { fileSizeLabel } from "~/lib/file-size";
-import { ImageFields, type ImageFieldValues } from "./image-fields";
+import { ImageFields } from "./image-fields";
 import { sendFile } from "./send-file";
 
 /** Files sent at once. */
@@ -42,9 +41,7 @@ const titleOf = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[-_]+/g,
 /** /upload: drop or pick files, one set of fields for them, a row per file with its progress and fate. */
 export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixels: number }) {
   const [rows, setRows] = useState<Row[]>([]);
-  const [fields, setFields] = useState<ImageFieldValues>({ title: "", tags: "", category: "", description: "" });
-  const [model, setModel] = useState("");
-  const [prompt, setPrompt] = useState("");
+  const [fields, setFields] = useState<ImageFieldsInput>({ title: "", tags: "", category: "", description: "", model: "", prompt: "" });
   const [sending, setSending] = useState(false);
   const keys = useRef(0);
 
@@ -76,7 +73,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         const row = waiting[next++]!;
         update(row.key, { state: "uploading" });
         try {
-          const status = await sendFile(row.file, { ...fields, title: fields.title || titleOf(row.file.name), model, prompt }, (sent) => update(row.key, { sent }));
+          const status = await sendFile(row.file, { ...fields, title: fields.title || titleOf(row.file.name) }, (sent) => update(row.key, { sent }));
           update(row.key, { sent: 1, state: status.status, uploadId: status.id, reason: status.reason, image: status.image });
         } catch (error) {
           update(row.key, { state: "refused", reason: (error as Error).message });
@@ -192,8 +189,6 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
           Details for these files
         </h2>
         <ImageFields values={fields} onChange={setFields} titleHint="Empty: each file's name" />
-        <TextField label="Model (optional)" name="model" value={model} maxLength={200} onChange={(e) => setModel(e.target.value)} />
-        <TextAreaField label="Prompt (optional)" name="prompt" value={prompt} maxLength={2000} onChange={(e) => setPrompt(e.target.value)} />
         <button type="submit" className="button-primary" disabled={sending || waiting === 0}>
           {sending ? "Uploading..." : waiting === 0 ? "Upload" : waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
         </button>

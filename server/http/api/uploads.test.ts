@@ -138,7 +138,7 @@ describe("creators' own images", () => {
     const other = await person("creator");
     const admin = await person("admin");
     const id = await uploaded(owner.cookies, 11);
-    const edit = { title: "", tags: "fog, hills", category: "", description: "" };
+    const edit = { title: "", tags: "fog, hills", category: "", description: "", model: "", prompt: "" };
 
     expect((await refusal(services.imageEdits.update(await other.viewer(), id, edit))).code).toBe("NOT_FOUND");
     expect((await refusal(services.imageEdits.delete(await other.viewer(), id))).code).toBe("NOT_FOUND");
