@@ -1,25 +1,12 @@
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, newContext, newPage } from "./browser.ts";
-import { field, holdRequest, hydrated, newEmail } from "./account-page.ts";
+import { continueWithGoogle, field, holdRequest, hydrated, newEmail } from "./account-page.ts";
 import { nameOf } from "../test/peers/oidc.ts";
 
 /**
  * 'Continue with Google' against a local OpenID Connect provider standing in for Google
  * (test/peers/oidc.ts): its sign-in page takes any address as the login.
  */
-
-/** Clicks 'Continue with Google' and signs in at the provider as `email`, back to this site. */
-async function continueWithGoogle(page: Page, email: string): Promise<void> {
-  // The provider's pages ask for a web font; there is no network to fetch it from.
-  await page.route((url) => url.hostname.endsWith("googleapis.com"), (route) => route.abort());
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL((url) => url.origin === inject("oidcIssuer"));
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill("anything");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  await page.waitForURL((url) => url.origin === baseUrl());
-}
 
 describe("Google sign-in", () => {
   it("creates the account with the Google name and email the first time, and signs into it later", async () => {

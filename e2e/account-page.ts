@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { baseUrl, interactive } from "./browser.ts";
 
 /** Helpers shared by the account browser tests. */
@@ -58,3 +58,14 @@ export async function holdRequest(page: Page, path: string): Promise<() => Promi
   };
 }
 
+/** Clicks 'Continue with Google' and signs in at the provider as `email`, back to this site. */
+export async function continueWithGoogle(page: Page, email: string): Promise<void> {
+  // The provider's pages ask for a web font; there is no network to fetch it from.
+  await page.route((url) => url.hostname.endsWith("googleapis.com"), (route) => route.abort());
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL((url) => url.origin === inject("oidcIssuer"));
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await page.waitForURL((url) => url.origin === baseUrl());
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useOutletContext } from "react-router";
 import { parseIdSegment, type ImageSummary } from "#contracts/catalog";
+import { useResumedDownload } from "~/components/engagement/download-button";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { neighboursAt } from "~/features/gallery/overlay-stepping";
@@ -33,6 +34,7 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
   const shown = target && target.id !== image.id ? target : image;
   const index = images.findIndex((candidate) => candidate.id === shown.id);
   const nearEnd = index >= 0 && index >= images.length - 3;
+  useResumedDownload(image);
 
   useEffect(() => {
     if (nearEnd) loadMore?.();

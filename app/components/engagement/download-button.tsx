@@ -1,8 +1,10 @@
-import { useNavigate } from "react-router";
-import type { ImageSummary } from "#contracts/catalog";
-import type { DownloadSizeName } from "#contracts/catalog-constants";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { loginPath } from "#contracts/account";
+import { DOWNLOAD_PARAM, downloadReturnPath, type ImageSummary } from "#contracts/catalog";
+import { downloadSizeNames, type DownloadSizeName } from "#contracts/catalog-constants";
 import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/download-cookie";
-import { loginPathHere, useRootData } from "~/lib/viewer";
+import { useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
 import { setEngagement } from "./store";
 import { offerThanks } from "./thanks";
@@ -30,12 +32,18 @@ function showCountOnceCounted(id: number): void {
   }, COUNTED_POLL_MS);
 }
 
+/** A download of `image` began: its count shows once counted, and the visitor is offered to thank the creator (thanks.ts). */
+function downloadBegan(image: ImageSummary): void {
+  showCountOnceCounted(image.id);
+  offerThanks(image);
+}
+
 /**
  * A link to the file at a size: the server streams it as `{Title}.jpg` and counts it.
- * Anonymous visitors are sent to sign in first, and back here afterwards: by the click
- * handler, or by the server when the link is opened another way (a middle click, no
- * JavaScript), which is why it is a download link only for a signed-in visitor. Once the
- * download begins, the visitor is offered to thank the creator (thanks.ts).
+ * Anonymous visitors are sent to sign in first, and then to the image's page, which starts the
+ * download (useResumedDownload): by the click handler, or by the server when the link is opened
+ * another way (a middle click, no JavaScript), which is why it is a download link only for a
+ * signed-in visitor.
  */
 export function DownloadLink({
   image,
@@ -61,14 +69,42 @@ export function DownloadLink({
       onClick={(event) => {
         if (!viewer) {
           event.preventDefault();
-          void navigate(loginPathHere());
+          void navigate(loginPath(downloadReturnPath(image.path, size)));
           return;
         }
-        showCountOnceCounted(image.id);
-        offerThanks(image);
+        downloadBegan(image);
       }}
     >
       {children}
     </a>
   );
+}
+
+/**
+ * The image page's `?download=<size>`, where signing in to download returns to: a signed-in
+ * visitor's download of that size starts once, and the parameter goes with a replace, so that
+ * Back and reload do not start it again.
+ */
+export function useResumedDownload(image: ImageSummary): void {
+  const { viewer } = useRootData();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const started = useRef<string | null>(null);
+  const params = new URLSearchParams(location.search);
+  const asked = params.get(DOWNLOAD_PARAM);
+  useEffect(() => {
+    if (asked === null || started.current === location.key) return;
+    started.current = location.key;
+    const size = downloadSizeNames.find((name) => name === asked);
+    if (viewer && size) {
+      const link = document.createElement("a");
+      link.href = downloadUrl(image.id, size);
+      link.download = "";
+      link.click();
+      downloadBegan(image);
+    }
+    params.delete(DOWNLOAD_PARAM);
+    const search = params.size ? `?${params}` : "";
+    void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, preventScrollReset: true, state: location.state });
+  });
 }

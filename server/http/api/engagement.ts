@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { loginPath } from "#contracts/account";
-import { imageIdParam } from "#contracts/catalog";
+import { downloadReturnPath, imageIdParam } from "#contracts/catalog";
 import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/download-cookie";
 import { downloadQuery, likedImagesQuery, reportInput } from "#contracts/engagement";
 import { clientNetwork } from "../../client-network.ts";
@@ -52,9 +52,10 @@ export function engagementRoutes(services: Services): Router {
 
   router.get("/images/:id/download", async (req, res) => {
     if (!(await viewerOf(req, services)) && navigatedTo(req)) {
-      // Sign in first, then back to the image's page (API clients keep the JSON 401 below).
+      // Sign in first, then back to the image's page, which starts the download (API clients keep the JSON 401 below).
       const { id } = parse(imageParams, req.params);
-      return res.redirect(303, loginPath(await services.downloads.imagePage(id)));
+      const { size } = parse(downloadQuery, req.query);
+      return res.redirect(303, loginPath(downloadReturnPath(await services.downloads.imagePage(id), size)));
     }
     const viewer = await requireViewer(req, services);
     const { id } = parse(imageParams, req.params);
