@@ -11,16 +11,17 @@ import type { SigningIdentity } from "./signing-identity.ts";
 const RESERVE = 8192;
 
 /**
- * `jpeg` signed by `identity` with a manifest titled `title`: created by `model` from
- * `sourceType` (an IPTC digital source type's name; trainedAlgorithmicMedia unless given), or
- * opened from `parent` (a signed JPEG, its manifest kept as the parentOf ingredient).
+ * `jpeg` (or a PNG, given `format`) signed by `identity` with a manifest titled `title`: created
+ * by `model` from `sourceType` (an IPTC digital source type's name; trainedAlgorithmicMedia unless
+ * given), or opened from `parent` (a signed JPEG, its manifest kept as the parentOf ingredient).
  */
 export async function signedAs(
   identity: Pick<SigningIdentity, "chain" | "key">,
   jpeg: Uint8Array,
-  manifest: { title: string; model?: string; sourceType?: string; parent?: Uint8Array; extra?: { label: string; data: unknown } },
+  manifest: { title: string; model?: string; sourceType?: string; parent?: Uint8Array; extra?: { label: string; data: unknown }; format?: "image/jpeg" | "image/png" },
 ): Promise<Buffer> {
   startLibrary();
+  const format = manifest.format ?? "image/jpeg";
   const digitalSourceType = `http://cv.iptc.org/newscodes/digitalsourcetype/${manifest.sourceType ?? "trainedAlgorithmicMedia"}`;
   const action = manifest.parent
     ? { action: "c2pa.opened", parameters: { ingredientIds: ["parent"] } }
@@ -29,14 +30,14 @@ export async function signedAs(
     JSON.stringify({
       claim_generator_info: [{ name: "Test generator", version: "1.0" }],
       title: manifest.title,
-      format: "image/jpeg",
+      format,
       assertions: [{ label: "c2pa.actions", data: { actions: [action] } }, ...(manifest.extra ? [manifest.extra] : [])],
     }),
   );
   try {
     if (manifest.parent) await builder.addIngredientFromBlob(JSON.stringify({ title: "parent", relationship: "parentOf", label: "parent" }), "image/jpeg", new BytesBlob(new Uint8Array(manifest.parent)));
     const signer = { alg: "es256", reserveSize: RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, identity, RESERVE) };
-    return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(jpeg))));
+    return Buffer.from(await builder.sign(signer, [], format, new BytesBlob(new Uint8Array(jpeg))));
   } finally {
     builder.free();
   }

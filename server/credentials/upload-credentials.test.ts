@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contracts/api-error";
 import type { UploadStatus } from "#contracts/studio";
@@ -124,6 +125,13 @@ describe("an upload that carries its own Content Credentials", () => {
     // The images tab's "Needs review" lists the flagged images only.
     const flagged = await adminSees("", "review");
     expect(["Photographed meadow", "Altered dune", "Signed lighthouse"].filter((title) => flagged.includes(title))).toEqual(["Photographed meadow", "Altered dune"]);
+  });
+
+  it("reads them in a PNG too (its caBX chunk), and gives its image the generator's model", async () => {
+    const png = await sharp(await distinctImage(800, 500, 21)).png().toBuffer();
+    const done = await uploaded(await generated(png, { model: "Imagen 9 PNG", format: "image/png" }), { title: "Signed dune", fileName: "generated.png" });
+    expect(done.status).toBe("done");
+    expect(JSON.stringify(await (await app.call("GET", `/api/images/${done.image!.id}`)).json())).toContain("Imagen 9 PNG");
   });
 
   it("works as before for a file without credentials", async () => {
