@@ -67,7 +67,7 @@ describe("upload", () => {
     await signUpByApi(context, "Mo Member");
     const page = await context.newPage();
     await page.goto("/");
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     expect(await page.getByRole("link", { name: "Upload", exact: true }).count()).toBe(0);
     const res = await page.goto("/upload");
     expect(res!.status()).toBe(404);
