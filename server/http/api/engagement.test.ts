@@ -189,7 +189,7 @@ describe("GET /api/images/:id/download", () => {
     }
   });
 
-  it("sends a browser that opens the link without a session to sign in, and back to the image's page", async () => {
+  it("sends a browser that opens the link without a session to sign in, and back to the image's page, which starts that download", async () => {
     const before = await stored(image);
     const [row] = await db.select({ slug: images.slug }).from(images).where(eq(images.id, image));
     const opened = await fetch(`${origin}/api/images/${image}/download?size=small`, {
@@ -197,7 +197,7 @@ describe("GET /api/images/:id/download", () => {
       redirect: "manual",
     });
     expect(opened.status).toBe(303);
-    expect(opened.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/images/${image}-${row!.slug}`)}`);
+    expect(opened.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/images/${image}-${row!.slug}?download=small`)}`);
     // A script or API client keeps the JSON answer.
     for (const accept of ["*/*", "application/json"]) {
       const res = await fetch(`${origin}/api/images/${image}/download`, { headers: { accept }, redirect: "manual" });
