@@ -83,7 +83,7 @@ describe.each(viewports)("accessibility on %s", (viewport) => {
   it("the open menus and suggestions have no violations", async () => {
     const page = await newPage(viewport);
     await page.goto("/", { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     if (viewport === "phone") await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -20,7 +20,7 @@ describe("the developers' page", () => {
     const homeScripts = scripts.splice(0);
     expect(homeScripts.length).toBeGreaterThan(0);
 
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Developers" }).click();
     await page.getByRole("heading", { name: "Developers", level: 1 }).waitFor();
     // Operations of each part of the API, as the document names them.

@@ -415,7 +415,7 @@ describe("header", () => {
     await page.goto("/");
     expect(await page.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
     expect(await page.getByRole("link", { name: "Join" }).getAttribute("href")).toBe("/signup");
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     const menu = page.getByRole("navigation", { name: "Site" });
     for (const [name, href] of [
       ["Privacy Policy", "/privacy-policy"],

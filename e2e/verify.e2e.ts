@@ -38,8 +38,8 @@ describe("verifying a file", () => {
 
     const page = await context.newPage();
     await page.goto("/");
-    await interactive(page.getByRole("button", { name: "Menu" }));
-    await page.getByRole("button", { name: "Menu" }).click();
+    await interactive(page.getByRole("button", { name: "Menu", exact: true }));
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Verify a file" }).click();
     await page.getByRole("heading", { name: "Verify a file", level: 1 }).waitFor();
 
