@@ -121,10 +121,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // esbuild's minifier, and Terser's renaming on top for the first-load chunks (terserNamesForFirstLoad).
         minify: "esbuild",
         rollupOptions: { output: { manualChunks: firstLoadChunks() }, onwarn: withoutMisplacedAnnotations },
-        // The API reference (Scalar, loaded by /developers alone, when it opens) is about 3.1 MB;
-        // the next largest chunk is under 400 kB. What the first pages load is measured by
-        // `npm run bench:web` against its budget, not by this warning.
-        chunkSizeWarningLimit: 3300,
       },
 }));
 

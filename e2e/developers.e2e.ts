@@ -28,9 +28,11 @@ describe("the developers' page", () => {
       await page.getByText(summary, { exact: true }).first().waitFor();
     }
     expect(elsewhere).toEqual([]);
-    // The renderer came with this page: the home page loaded none of its code.
-    const referenceScripts = scripts.filter((url) => /api-reference/.test(url));
-    expect(referenceScripts.length).toBeGreaterThan(0);
-    expect(homeScripts.filter((url) => /api-reference/.test(url))).toEqual([]);
+    // The renderer (Scalar's browser build, sent by this site) came with this page: the home page loaded none of its code.
+    const isReference = (url: string) => /api-reference/.test(url) || url.startsWith(`${baseUrl()}/vendor/scalar/`);
+    expect(scripts.filter((url) => url.startsWith(`${baseUrl()}/vendor/scalar/`)).length).toBeGreaterThan(0);
+    expect(homeScripts.filter(isReference)).toEqual([]);
+    // Nothing of Scalar's hosted services: no API client, no AI agent.
+    expect(await page.getByRole("button", { name: "Ask AI" }).count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { resolve, type LockPackage } from "./check-lockfile.ts";
@@ -15,10 +15,13 @@ import { resolve, type LockPackage } from "./check-lockfile.ts";
  */
 
 /**
- * Dependencies only the browser bundle loads: the server never imports them (the API reference
- * is drawn after hydration: app/routes/developers.tsx).
+ * Dependencies the server sends to browsers as files and never loads: each stays without its
+ * own dependencies (its browser build bundles them), and with only the files named here, the
+ * ones it sends (server/http/api-reference-renderer.ts) and the entry that locates its folder.
  */
-const BROWSER_ONLY = new Set(["@scalar/api-reference-react"]);
+const SENT_AS_FILES: Record<string, (file: string) => boolean> = {
+  "@scalar/api-reference": (file) => file === "package.json" || file === "dist/index.js" || /^dist\/browser\/(standalone\.esm\.js|chunks\/[^/]+\.js)$/.test(file),
+};
 
 interface Lock {
   packages: Record<string, LockPackage & { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> }>;
@@ -48,7 +51,9 @@ export function runtimePackages(lock: Lock): Set<string> {
       );
     }
   };
-  visit("", Object.keys(root.dependencies ?? {}).filter((name) => !BROWSER_ONLY.has(name)), false);
+  const dependencies = Object.keys(root.dependencies ?? {});
+  visit("", dependencies.filter((name) => !(name in SENT_AS_FILES)), false);
+  for (const name of dependencies.filter((name) => name in SENT_AS_FILES)) needed.add(`node_modules/${name}`);
   return needed;
 }
 
@@ -65,6 +70,16 @@ if (import.meta.main) {
   for (const at of removed) {
     if (dryRun) console.log(at);
     else rmSync(path.join(root, at), { recursive: true, force: true });
+  }
+  for (const [name, keep] of Object.entries(SENT_AS_FILES)) {
+    const dir = path.join(root, "node_modules", name);
+    for (const file of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const relative = path.relative(dir, path.join(file.parentPath, file.name));
+      if (file.isFile() && !keep(relative)) {
+        if (dryRun) console.log(`node_modules/${name}/${relative}`);
+        else rmSync(path.join(dir, relative));
+      }
+    }
   }
   if (!dryRun) rmSync(path.join(root, "node_modules/.bin"), { recursive: true, force: true });
   console.log(`${dryRun ? "Would remove" : "Removed"} ${removed.length} packages the server does not load; ${needed.size} stay.`);

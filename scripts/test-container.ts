@@ -225,7 +225,10 @@ async function checkRun({ name, options, env }: Check): Promise<string> {
       await res.arrayBuffer();
       expectThat(res.status === 200, `${name}: ${page} answered ${res.status}`);
     }
-    say(`${name}: /developers and the admin's /admin/insights render`);
+    // The API reference's renderer, sent from what the image kept of its package.
+    const renderer = await fetch(`${base}/vendor/scalar/standalone.esm.js`);
+    expectThat(renderer.status === 200 && (await renderer.text()).includes("createApiReference"), `${name}: /vendor/scalar/standalone.esm.js answered ${renderer.status}`);
+    say(`${name}: /developers and the admin's /admin/insights render, and the API reference's renderer is sent`);
 
     if (env.LOG_FORMAT === "json") {
       const lines = (await docker("logs", container)).split("\n").filter((line) => line.startsWith("{"));

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { OPENAPI_DOCUMENT_PATH } from "#contracts/developers-paths";
 import { PageMain } from "~/components/page-main";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -20,8 +21,8 @@ export default function Developers() {
         <p className="mt-3 max-w-3xl text-neutral-700 dark:text-neutral-300">
           Every Stockroom image is free to use. Build on the catalog with the JSON API: lists, search, images, tags and
           creators can be read from any site, without a key. The full description is the OpenAPI 3.1 document at{" "}
-          <a href="/api/openapi.json" className="font-medium underline">
-            /api/openapi.json
+          <a href={OPENAPI_DOCUMENT_PATH} className="font-medium underline">
+            {OPENAPI_DOCUMENT_PATH}
           </a>
           .
         </p>

@@ -27,6 +27,8 @@ import { requestContext, type RequestContext } from "./context.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { apiReferenceRenderer } from "./api-reference-renderer.ts";
+import { API_REFERENCE_RENDERER_PATH } from "#contracts/developers-paths";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { storableInput } from "./storable-input.ts";
@@ -163,6 +165,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   app.use("/api", apiRouter(services));
 
+  app.use(API_REFERENCE_RENDERER_PATH, apiReferenceRenderer());
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));

@@ -1,18 +1,27 @@
-// First: Scalar builds Zod schemas (the same Zod as ours) as it loads; they must not probe `new Function`.
-import "#contracts/zod-config";
-import { ApiReferenceReact } from "@scalar/api-reference-react";
-import "@scalar/api-reference-react/style.css";
+import { useEffect, useRef } from "react";
+import { API_REFERENCE_RENDERER_PATH, OPENAPI_DOCUMENT_PATH } from "#contracts/developers-paths";
+
+/** What Scalar's browser build exports (its `createApiReference`), as far as this page uses it. */
+interface ScalarBrowserBuild {
+  createApiReference(element: HTMLElement, configuration: Record<string, unknown>): { destroy(): void };
+}
 
 /**
- * The API reference, rendered by Scalar from /api/openapi.json. Loaded lazily by /developers
- * alone (it weighs more than the rest of the app); nothing is fetched from elsewhere: no web
- * fonts, no telemetry, no hosted API client.
+ * The API reference, rendered by Scalar from /api/openapi.json. Its renderer is Scalar's own
+ * browser build, sent by this site (server/http/api-reference-renderer.ts) and loaded by this
+ * page alone when it shows; nothing is fetched from elsewhere: no web fonts, no telemetry, no
+ * hosted API client, no AI agent. Scalar writes its styles as `<style>` elements, which /developers' policy
+ * allows (decision 010).
  */
 export default function ApiReference() {
-  return (
-    <ApiReferenceReact
-      configuration={{
-        url: "/api/openapi.json",
+  const target = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let reference: { destroy(): void } | undefined;
+    let gone = false;
+    void (import(/* @vite-ignore */ `${API_REFERENCE_RENDERER_PATH}/standalone.esm.js`) as Promise<ScalarBrowserBuild>).then(({ createApiReference }) => {
+      if (gone || !target.current) return;
+      reference = createApiReference(target.current, {
+        url: OPENAPI_DOCUMENT_PATH,
         withDefaultFonts: false,
         telemetry: false,
         hideClientButton: true,
@@ -20,7 +29,13 @@ export default function ApiReference() {
         documentDownloadType: "json",
         defaultOpenAllTags: true,
         mcp: { disabled: true },
-      }}
-    />
-  );
+        agent: { disabled: true },
+      });
+    });
+    return () => {
+      gone = true;
+      reference?.destroy();
+    };
+  }, []);
+  return <div ref={target} />;
 }
