@@ -19,10 +19,12 @@ export function precompressedAssets(dir: string): RequestHandler {
   const files = new Set(readdirSync(dir));
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Only a file of the folder itself has a name in `files`: no other path can get past here.
     const name = req.path.slice(1);
-    if (!/^[\w.-]+\.(js|css|svg)$/.test(name)) return next();
+    const made = encodings.filter(([, suffix]) => files.has(name + suffix));
+    if (!made.length) return next();
     res.vary("Accept-Encoding");
-    const chosen = encodings.find(([encoding, suffix]) => files.has(name + suffix) && req.acceptsEncodings(encoding) === encoding);
+    const chosen = made.find(([encoding]) => req.acceptsEncodings(encoding) === encoding);
     if (!chosen) return next();
     const [encoding, suffix] = chosen;
     // Set first: `send` keeps a Content-Type it finds, instead of reading one from ".br".
