@@ -294,14 +294,6 @@ export function imagePath(id: number, slug: string): string {
   return `/images/${id}-${slug}`;
 }
 
-/** The parameter of an image's page that starts a download of it once shown: where signing in to download returns to. */
-export const DOWNLOAD_PARAM = "download";
-
-/** Image page `page` starting the download of `size` (after signing in: app/components/engagement/download-button.tsx). */
-export function downloadReturnPath(page: string, size: (typeof downloadSizeNames)[number]): string {
-  return `${page}?${DOWNLOAD_PARAM}=${size}`;
-}
-
 /** The id of an `{id}-{slug}` path segment (an image's, a collection's); the slug is cosmetic, the id decides. */
 export function parseIdSegment(segment: string): number | null {
   const match = /^(\d{1,10})(?:-|$)/.exec(segment);

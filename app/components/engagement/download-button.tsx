@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { loginPath } from "#contracts/account";
-import { DOWNLOAD_PARAM, downloadReturnPath, type ImageSummary } from "#contracts/catalog";
+import type { ImageSummary } from "#contracts/catalog";
 import { downloadSizeNames, type DownloadSizeName } from "#contracts/catalog-constants";
 import { DOWNLOADED_COOKIE_SECONDS, downloadedCookie } from "#contracts/download-cookie";
+import { DOWNLOAD_PARAM, downloadReturnPath } from "#contracts/download-paths";
 import { useRootData } from "~/lib/viewer";
 import { downloadUrl } from "./api";
 import { setEngagement } from "./store";
