@@ -1,3 +1,7 @@
+// First: Scalar's browser build bundles its own Zod, which reads the same global settings as ours
+// (Zod keeps them on globalThis); set before it loads, it never probes `new Function`, which the
+// page's Content-Security-Policy forbids. Without it the probe's violation came at random moments.
+import "#contracts/zod-config";
 import { useEffect, useRef } from "react";
 import { API_REFERENCE_RENDERER_PATH, OPENAPI_DOCUMENT_PATH } from "#contracts/developers-paths";
 
