@@ -26,6 +26,7 @@ import { mediaRouter } from "./media.ts";
 import { requestContext, type RequestContext } from "./context.ts";
 import { viewerOf, visitorOf } from "./viewer.ts";
 import { stylesheetInliner } from "./inline-stylesheets.ts";
+import { scriptsAfterContent } from "./scripts-after-content.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
 import { apiReferenceRenderer } from "./api-reference-renderer.ts";
 import { API_REFERENCE_RENDERER_PATH } from "#contracts/developers-paths";
@@ -126,7 +127,8 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   // Vite serves the styles in dev mode, as modules it can replace in place (and its own
   // inline scripts, without a nonce: pages get their CSP in production only).
-  const finishPage = clientDir ? stylesheetInliner(clientDir) : (html: string) => html;
+  const inlineStylesheets = clientDir ? stylesheetInliner(clientDir) : undefined;
+  const finishPage = (html: string, nonce?: string) => (inlineStylesheets ? scriptsAfterContent(inlineStylesheets(html, nonce)) : html);
   const mode = devMiddleware ? "development" : "production";
   // Built pages only: in dev mode every render must show the code as it is now.
   if (!devMiddleware) {
