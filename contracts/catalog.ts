@@ -126,15 +126,27 @@ export const imagePage = z.object({
 });
 export type ImagePage = z.infer<typeof imagePage>;
 
-export const creatorPage = z.object({
-  name: z.string(),
-  avatarUrl: z.string().nullable(),
+/** A creator's totals over their published images. */
+const creatorTotalsShape = {
   uploads: z.number().int().nonnegative(),
   downloads: z.number().int().nonnegative(),
   likes: z.number().int().nonnegative(),
+};
+
+export const creatorPage = z.object({
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  ...creatorTotalsShape,
   images: imagePage,
 });
 export type CreatorPage = z.infer<typeof creatorPage>;
+
+/**
+ * A creator's totals as they are now (GET /api/creators/:name/totals): a creator page kept for
+ * anonymous visitors, whose totals may be older (decision 015), shows them fresh.
+ */
+export const creatorTotals = z.object({ name: z.string(), ...creatorTotalsShape });
+export type CreatorTotals = z.infer<typeof creatorTotals>;
 
 /** GET /api/tags/random and /api/tags/suggestions. */
 export const tagList = z.object({ tags: z.array(z.string()) });

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { AdminImage, AdminImagesQuery } from "#contracts/admin";
-import { imagePath, type CreatorPage, type HowItWasMade, type ImageCounts, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters, type ListPosition, encodeListCursor } from "#contracts/catalog";
+import { imagePath, type CreatorPage, type CreatorTotals, type HowItWasMade, type ImageCounts, type ImageDetail, type ImagePage, type ImageSource, type ImageSummary, type ListFilters, type ListPosition, encodeListCursor } from "#contracts/catalog";
 import { DID_YOU_MEAN_MAX, EXPLORE_TAGS, POPULAR_SEARCHES_MAX, RELATED_MAX, SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
 import { downloadSizes } from "#contracts/engagement";
 import type { ImageVariant } from "../db/schema.ts";
@@ -203,6 +203,13 @@ export function createCatalogService(deps: {
     });
   }
 
+  /** The creator named `name` (exactly), with their totals; not found when no published image is theirs. */
+  async function publishingCreator(name: string) {
+    const creator = await repository.creator(name);
+    if (!creator || creator.uploads === 0) throw notFound("Creator");
+    return creator;
+  }
+
   async function seenPage(shared: ImagePage, viewerId: string | undefined): Promise<ImagePage> {
     return viewerId ? { ...shared, items: await seenBy(shared.items, viewerId) } : shared;
   }
@@ -309,8 +316,7 @@ export function createCatalogService(deps: {
 
     /** A creator with totals over their published images and a page of those images. */
     async creator(name: string, query: Pick<ListQuery, "cursor" | "limit" | "orientation" | "color">, viewerId?: string): Promise<CreatorPage> {
-      const creator = await repository.creator(name);
-      if (!creator || creator.uploads === 0) throw notFound("Creator");
+      const creator = await publishingCreator(name);
       return {
         name: creator.name,
         avatarUrl: creator.avatarKey ? publicUrl(creator.avatarKey) : null,
@@ -319,6 +325,12 @@ export function createCatalogService(deps: {
         likes: creator.likes,
         images: await seenPage(await sharedPage({ kind: "creator", creatorId: creator.id, ...filtersOf(query) }, query), viewerId),
       };
+    },
+
+    /** A creator's totals as they are now, read from the totals the database keeps (nothing kept here). */
+    async creatorTotals(name: string): Promise<CreatorTotals> {
+      const { name: found, uploads, downloads, likes } = await publishingCreator(name);
+      return { name: found, uploads, downloads, likes };
     },
 
     /**

@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { Router } from "express";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiErrorBody } from "#contracts/api-error";
-import { creatorPage, imageDetail, imagePage, tagList, type ImageDetail } from "#contracts/catalog";
+import { creatorPage, creatorTotals, imageDetail, imagePage, tagList, type ImageDetail } from "#contracts/catalog";
 import { ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import type { z } from "zod";
 import { testDatabase } from "../../test/database.ts";
@@ -89,6 +89,7 @@ describe("GET /api/openapi.json", () => {
     await conforms("/api/images?limit=5", imagePage);
     await conforms(image.path.replace(/^\/images\/(\d+).*/, "/api/images/$1"), imageDetail);
     await conforms(`/api/creators/${encodeURIComponent(image.creator.name)}`, creatorPage);
+    await conforms(`/api/creators/${encodeURIComponent(image.creator.name)}/totals`, creatorTotals);
     await conforms("/api/tags/random", tagList);
     const operation = document.paths["/api/images/{id}"]!.get!;
     expect(operation.responses["200"]).toEqual({ description: "OK", content: { "application/json": { schema: { $ref: "#/components/schemas/ImageDetail" } } } });

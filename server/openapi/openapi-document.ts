@@ -3,6 +3,7 @@ import { apiErrorBody, errorStatus, type ErrorCode } from "#contracts/api-error"
 import {
   creatorNameParam,
   creatorPage,
+  creatorTotals,
   creatorRef,
   downloadSize,
   imageCounts,
@@ -57,6 +58,7 @@ const components = {
   ImageCounts: imageCounts,
   ImagePage: imagePage,
   CreatorPage: creatorPage,
+  CreatorTotals: creatorTotals,
   TagList: tagList,
   LikeState: likeState,
   Receipt: receipt,
@@ -207,6 +209,16 @@ export const apiOperations: ApiOperation[] = [
     params: z.object({ name: creatorNameParam }),
     query: imageListQuery.pick({ cursor: true, limit: true }),
     answers: { 200: ok(creatorPage), 404: error("No such creator") },
+  },
+  {
+    method: "get",
+    path: "/creators/:name/totals",
+    tag: "Catalog",
+    summary: "A creator's totals as they are now",
+    description: "Uploads, downloads and likes over the creator's published images, read when asked: a creator page kept for anonymous visitors shows them as it opens.",
+    crossOrigin: true,
+    params: z.object({ name: creatorNameParam }),
+    answers: { 200: ok(creatorTotals), 404: error("No such creator") },
   },
   {
     method: "put",

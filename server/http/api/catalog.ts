@@ -59,5 +59,11 @@ export function catalogRoutes(services: Services): Router {
     res.json(await catalog.creator(name, query, await viewerId(req)));
   });
 
+  // What a kept creator page asks for as it opens, to show the totals of the moment.
+  router.get("/creators/:name/totals", async (req, res) => {
+    const { name } = parse(creatorParams, req.params);
+    res.json(await catalog.creatorTotals(name));
+  });
+
   return router;
 }
