@@ -12,9 +12,10 @@ import { freePort } from "../server/free-port.ts";
  * DATA_DIR (a new embedded PostgreSQL, migrations, the demo catalog of DEMO_IMAGES images,
  * 150 by default): the time from `npm start` to the first page (the home page answers 200)
  * and to the whole demo catalog (the server's `Demo catalog:` line), and the server's own
- * `ready in` figure. The build is made once before the runs and is not part of the figures
+ * `ready in` figure, and when the build, PostgreSQL's initdb and serving were done (the lines
+ * that end them). The build is made once before the runs and is not part of the figures
  * (each `npm start` finds it up to date: that check is counted); `--with-build` makes every
- * run build the app first, as on a fresh clone. `--checkout DIR` measures another checkout
+ * run build the app (beside initdb, as `npm start` does), as on a fresh clone. `--checkout DIR` measures another checkout
  * (with its own node_modules), e.g. an older commit for a before/after. Figures, not
  * assertions: the machine's other work shows in them.
  */
@@ -36,7 +37,17 @@ interface Timing {
   demo: number;
   /** What the server's `Stockroom is running at … (ready in 9.8 s)` line says, when it says it. */
   ready: string | undefined;
+  /** When each step's last line came, since `npm start`: the build, PostgreSQL's initdb, serving. */
+  steps: Partial<Record<Step, number>>;
 }
+
+/** The lines that end each step of a first start. */
+const stepLines = {
+  built: /built in [\d.]+\s*m?s/,
+  initdb: /^Initialised PostgreSQL in /,
+  serving: /^Stockroom is running at /,
+} as const;
+type Step = keyof typeof stepLines;
 
 async function oneRun(): Promise<Timing> {
   const dataDir = scratchDataDir();
@@ -58,9 +69,12 @@ async function oneRun(): Promise<Timing> {
   const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
   let demo: number | undefined;
   let ready: string | undefined;
+  const steps: Timing["steps"] = {};
   createInterface({ input: child.stdout! }).on("line", (line) => {
-    if (line.startsWith("Demo catalog: ")) demo = performance.now() - started;
+    const at = performance.now() - started;
+    if (line.startsWith("Demo catalog: ")) demo = at;
     ready ??= /\(ready in ([\d.]+ s)\)/.exec(line)?.[1];
+    for (const [step, pattern] of Object.entries(stepLines)) if (pattern.test(line)) steps[step as Step] = at;
   });
   try {
     let firstPage: number | undefined;
@@ -76,7 +90,7 @@ async function oneRun(): Promise<Timing> {
       }
       await sleep(100);
     }
-    return { firstPage, demo, ready };
+    return { firstPage, demo, ready, steps };
   } finally {
     if (!exited) process.kill(-child.pid!, "SIGTERM");
     await exit;
@@ -93,6 +107,8 @@ const timings: Timing[] = [];
 for (let run = 1; run <= RUNS; run++) {
   const timing = await oneRun();
   timings.push(timing);
+  const steps = Object.entries(timing.steps).map(([step, at]) => `${step} ${seconds(at)}`);
   console.log(`  run ${run}: first page ${seconds(timing.firstPage)}, whole demo catalog ${seconds(timing.demo)}${timing.ready ? ` (the server said ready in ${timing.ready})` : ""}`);
+  if (steps.length) console.log(`    steps done at: ${steps.join(", ")}`);
 }
 console.log(`  median: first page ${seconds(median(timings.map((t) => t.firstPage)))}, whole demo catalog ${seconds(median(timings.map((t) => t.demo)))} (targets: 15 s and 60 s)`);

@@ -1,8 +1,9 @@
 import "./runtime-mode.ts";
 import "#contracts/zod-config";
+import { spawn } from "node:child_process";
 import type { Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { progressBar } from "./progress.ts";
 import { formatSummary } from "./catalog/import/import-service.ts";
@@ -19,12 +20,31 @@ import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
 /**
- * `npm start`: validate the configuration, open (or start) PostgreSQL, migrate, serve, and
- * fill an empty gallery meanwhile. SIGINT/SIGTERM stop everything in reverse order.
+ * `--build` (`npm start`): builds the app when its sources changed since the last build
+ * (scripts/build-if-changed.ts), in a process of its own, so that PostgreSQL's first
+ * initialisation and the migrations run meanwhile instead of after it.
+ */
+function buildIfChanged(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [fileURLToPath(new URL("../scripts/build-if-changed.ts", import.meta.url))], { stdio: "inherit" });
+    // Not left behind when the server stops first (a signal to this process alone).
+    process.once("exit", () => build.kill());
+    build.once("error", reject);
+    build.once("exit", (code) => (code === 0 ? resolve() : reject(new Error("The build failed (see above)"))));
+  });
+}
+
+/**
+ * `npm start`: validate the configuration, open (or start) PostgreSQL and migrate while the
+ * app is built, serve, and fill an empty gallery meanwhile. SIGINT/SIGTERM stop everything in
+ * reverse order.
  */
 async function main() {
   const dev = process.argv.includes("--dev");
   const config = loadConfig();
+  const built = !dev && process.argv.includes("--build") ? buildIfChanged() : Promise.resolve();
+  // Awaited once the database is ready; a failure meanwhile waits for it there.
+  built.catch(() => {});
   const log = createLogger(config.logLevel, config.logFormat);
   const cleanups: Array<() => Promise<void> | void> = [];
   const shutdown = async () => {
@@ -80,6 +100,7 @@ async function main() {
         devMiddleware: vite.middlewares,
       });
     } else {
+      await built;
       const buildDir = path.resolve("build");
       const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
       app = createHttpApp({ services, build, clientDir: path.join(buildDir, "client") });

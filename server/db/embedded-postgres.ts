@@ -166,7 +166,9 @@ export async function startEmbeddedPostgres(options: {
 
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     log(`Initialising PostgreSQL in ${dir}`);
+    const started = performance.now();
     await initialise(bin, dir, password, owner);
+    log(`Initialised PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
   const port = options.port ?? (await freePort());
