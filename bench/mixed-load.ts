@@ -44,7 +44,7 @@ const TARGET = { rate: 200, p99: 250 };
 
 const log = (line: string) => console.log(line);
 
-/** The mix, in parts of 100: what visitors and the pages' own scripts ask for. */
+/** The mix, by weight (105 parts): what visitors and the pages' own scripts ask for (a creator page asks for its totals as it opens). */
 const MIX: Array<[kind: string, weight: number]> = [
   ["home page", 15],
   ["search page", 8],
@@ -52,6 +52,7 @@ const MIX: Array<[kind: string, weight: number]> = [
   ["tag page", 10],
   ["image page", 20],
   ["creator page", 5],
+  ["API creator totals", 5],
   ["API list page", 10],
   ["API search", 6],
   ["API suggestions, 2 letters", 8],
@@ -84,6 +85,7 @@ function planner(catalog: Catalog, accounts: string[], origin: string): () => Pl
       return page("image page", `/images/${image.id}-${image.slug}`);
     },
     "creator page": () => page("creator page", `/creator/${q(pick(catalog.creators))}`),
+    "API creator totals": () => api("API creator totals", `/api/creators/${q(pick(catalog.creators))}/totals`),
     "API list page": () => api("API list page", `/api/images?limit=30${Math.random() < 0.5 ? `&tag=${q(pick(catalog.tags))}` : ""}`),
     "API search": () => api("API search", `/api/images?q=${q(pick(catalog.words))}`),
     "API suggestions, 2 letters": () => api("API suggestions, 2 letters", `/api/tags/suggestions?q=${pick(catalog.pairs)}`),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { ImageSummary } from "#contracts/catalog";
+import type { CreatorTotals, ImageSummary } from "#contracts/catalog";
 import { baseUrl, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { imageDetail, newestImages } from "./gallery-page.ts";
 
@@ -125,6 +125,25 @@ describe("likes", () => {
     await page.reload();
     const dialog = await detailOf(page, image);
     await expect.poll(() => fact(dialog, "Likes")).toBe(before + 1);
+  });
+
+  it("shows an anonymous visitor a creator's totals of the moment on a kept creator page", async () => {
+    const image = await nthImage(33);
+    const creatorPath = `/creator/${encodeURIComponent(image.creator.name)}`;
+    const page = await newPage();
+    await page.goto(creatorPath); // and the page is kept for anonymous visitors
+    const totals = page.getByRole("main");
+    await totals.locator("dt", { hasText: /^Likes$/ }).waitFor();
+    const { context } = await signedIn();
+    expect((await context.request.put(`/api/images/${image.id}/like`, { headers: { origin: baseUrl() } })).status()).toBe(200);
+
+    // The page sent again is the one kept before the like (its totals may be 30 s old); it asks
+    // for the totals of now as it opens, and shows them. (Other tests like this creator's images
+    // too: what the answer says, the like included, is what the page must show.)
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith("/totals"));
+    await page.reload();
+    const now = (await (await answered).json()) as CreatorTotals;
+    await expect.poll(() => fact(totals, "Likes"), { timeout: 5_000 }).toBe(now.likes);
   });
 
   it("keeps the last of a quick like and unlike, even when the like is answered late", async () => {

@@ -7,6 +7,7 @@ import { BackToGallery } from "~/components/back-to-gallery";
 import { PageMain } from "~/components/page-main";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
+import { useCreatorTotals } from "~/features/gallery/use-creator-totals";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
@@ -77,10 +78,11 @@ function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route
   const filtersHref = useCallback((narrowed: ListFilters) => `${base}${queryString({ ...narrowed })}`, [base]);
   const list = usePagedImages(creator.images, pageUrl);
   const [open, setOpen] = useState<number | null>(null);
+  const totals = useCreatorTotals(creator);
   const stats = [
-    { label: "Uploads", value: creator.uploads },
-    { label: "Downloads", value: creator.downloads },
-    { label: "Likes", value: creator.likes },
+    { label: "Uploads", value: totals.uploads },
+    { label: "Downloads", value: totals.downloads },
+    { label: "Likes", value: totals.likes },
   ];
   return (
     <PageMain className="page pb-20 pt-6">
@@ -100,7 +102,7 @@ function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route
         </div>
       </div>
       <h2 className="mb-5 mt-12 text-lg font-semibold">
-        Images by {creator.name} ({creator.uploads})
+        Images by {creator.name} ({totals.uploads})
       </h2>
       <div className="mb-5">
         <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
