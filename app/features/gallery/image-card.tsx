@@ -9,14 +9,8 @@ import { Picture } from "~/components/picture";
 import { DownloadIcon } from "~/lib/icons";
 import { usePlaceholder } from "./placeholder";
 
-const CARD_SIZES = "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
-/**
- * Card controls: hidden, and not in the way of a tap, until the card is hovered (with a
- * pointer that hovers) or holds keyboard focus. A tap on a phone focuses the card without
- * :focus-visible, so it opens the image instead of revealing controls under the finger.
- */
-const reveal =
-  "pointer-events-none opacity-0 transition-opacity duration-150 group-hover:opacity-100 group-has-focus-visible:opacity-100 group-hover:*:pointer-events-auto group-has-focus-visible:*:pointer-events-auto";
+const CARD_SIZES =
+  "(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 export function creatorPath(name: string): string {
   return `/creator/${encodeURIComponent(name)}`;
@@ -33,10 +27,20 @@ interface CardProps {
   onIntent?: () => void;
 }
 
-export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps) {
+export function ImageCard({
+  image,
+  eager,
+  layout,
+  onOpen,
+  onIntent,
+}: CardProps) {
   // Loaded before the page ran ("at once"), or since ("later", fading in over its placeholder, which stays behind it).
   const [loaded, setLoaded] = useState<"at once" | "later" | null>(null);
-  const placeholder = usePlaceholder(image.color, image.placeholder, loaded === "at once");
+  const placeholder = usePlaceholder(
+    image.color,
+    image.placeholder,
+    loaded === "at once",
+  );
 
   return (
     <li style={layout} data-image-id={image.id} className="group">
@@ -48,7 +52,8 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
         onPointerEnter={onIntent}
         onFocus={onIntent}
         onClick={(event) => {
-          if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey)
+            return;
           event.preventDefault();
           onOpen();
         }}
@@ -64,24 +69,31 @@ export function ImageCard({ image, eager, layout, onOpen, onIntent }: CardProps)
           onLoad={(already) => setLoaded(already ? "at once" : "later")}
         />
       </Link>
-      <div
-        className={`absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45 ${reveal}`}
-      />
-      <div className={`absolute right-3 top-3 flex gap-2 ${reveal}`}>
+      <div className="card-reveal absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45" />
+      <div className="card-reveal absolute right-3 top-3 flex gap-2">
         <LikeButton image={image} className="card-action" />
         <div className="hidden md:block">
           <MoreActions image={image} buttonClassName="card-action" />
         </div>
       </div>
-      <div className={`absolute inset-x-3 bottom-3 flex items-center justify-between gap-2 ${reveal}`}>
+      <div className="card-reveal absolute inset-x-3 bottom-3 flex items-center justify-between gap-2">
         <Link
           to={creatorPath(image.creator.name)}
           className="inline-flex min-w-0 items-center gap-2 rounded-full bg-black/45 py-1 pl-1 pr-3 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
         >
-          <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={26} />
+          <Avatar
+            name={image.creator.name}
+            url={image.creator.avatarUrl}
+            size={26}
+          />
           <span className="truncate">{image.creator.name}</span>
         </Link>
-        <DownloadLink image={image} size="original" className="card-action shrink-0" label={`Download ${image.title}`}>
+        <DownloadLink
+          image={image}
+          size="original"
+          className="card-action shrink-0"
+          label={`Download ${image.title}`}
+        >
           <DownloadIcon size={18} />
         </DownloadLink>
       </div>
