@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { minify } from "terser";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { compileCatalog } from "./app/i18n/compile.ts";
 
 /**
  * The home page's first load as three files: each file is compressed on its own, and a dozen
@@ -104,8 +105,36 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * Message catalogs compiled at build (decision 041): `import messages from "./de/layout.json?lingui"`
+ * (or `?lingui-pseudo`, the pseudo-locale made from English) gives the catalog's ICU messages as
+ * Lingui's compiled arrays, checked as they compile, so the page carries no ICU parser.
+ */
+function catalogs(): Plugin {
+  const PREFIX = "\0stockroom-catalog:";
+  return {
+    name: "stockroom:catalogs",
+    enforce: "pre",
+    async resolveId(source, importer) {
+      const match = /^(.+\.json)\?(lingui|lingui-pseudo)$/.exec(source);
+      if (!match) return null;
+      const file = await this.resolve(match[1]!, importer, { skipSelf: true });
+      // Ends in .js, not .json: Vite's JSON plugin leaves it alone.
+      return file && `${PREFIX}${match[2]}:${file.id}.js`;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const [kind, ...rest] = id.slice(PREFIX.length, -".js".length).split(":");
+      const file = rest.join(":");
+      this.addWatchFile(file);
+      const messages = JSON.parse(await readFile(file, "utf8")) as Record<string, string>;
+      return `export default ${JSON.stringify(compileCatalog(file, messages, kind === "lingui-pseudo"))};`;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), ...(command === "build" && !isSsrBuild ? [terserNamesForFirstLoad(), precompressed()] : [])],
+  plugins: [catalogs(), tailwindcss(), reactRouter(), ...(command === "build" && !isSsrBuild ? [terserNamesForFirstLoad(), precompressed()] : [])],
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

@@ -1,10 +1,15 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from "#contracts/catalog-constants";
+import { splitLocale, textDirection } from "#contracts/locales";
 import { PAGE_MAIN_ID } from "~/components/page-main";
 import { SkipToImages } from "~/components/skip-to-images";
 import { SayThanks } from "~/features/gallery/say-thanks";
 import { ErrorPage } from "~/features/layout/error-page";
 import { Header } from "~/features/layout/header";
+import { LanguageOffer } from "~/features/layout/language-offer";
+import { pageMessages } from "~/i18n/catalogs.server";
+import { Translations, useLocale, type PageMessages } from "~/i18n/i18n";
+import { LanguageLinks } from "~/i18n/language-links";
 import { HoldFirstPaint } from "~/lib/first-paint";
 import { Toasts } from "~/lib/toast";
 import type { RootData } from "~/lib/viewer";
@@ -16,11 +21,12 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 /** The site's font, fetched with the HTML's first bytes so that it is there for the first paint (app.css: `font-display: optional`). */
 export const links: Route.LinksFunction = () => [{ rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" }];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData & PageMessages> {
   return {
     viewer: await context.viewer(),
     settings: context.settings,
     suggestions: { minChars: SUGGESTIONS_MIN_CHARS, max: SUGGESTIONS_MAX },
+    ...pageMessages(request, "layout"),
   };
 }
 
@@ -28,14 +34,19 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
  * The viewer and settings change through actions (sign-in, sign-out, profile forms) and full
  * loads, not by moving between pages: a navigation asks only for its page's data, so a page that
  * cannot load says so itself (the gallery offers to try again) instead of the whole site failing.
+ * A page in another language brings the header's messages in that language.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
   return formMethod !== undefined && formMethod !== "GET" && defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = useLocale();
+  const root = useRouteLoaderData<RootData>("root");
+  const ownCanonical = useHandles().some((handle) => handle.canonical === false);
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -45,13 +56,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root && <LanguageLinks baseUrl={root.settings.baseUrl} canonical={!ownCanonical} />}
         {/* No paint before the header has arrived whole (every page's <main> is a PageMain): a header painted half-parsed moved as its last buttons arrived. Pages hold it further with a FirstPaintBoundary. */}
         <HoldFirstPaint until={PAGE_MAIN_ID} />
       </head>
       <body>
-        {children}
-        <Toasts />
-        <SayThanks />
+        <Translations>
+          {children}
+          <Toasts />
+          <SayThanks />
+        </Translations>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -59,10 +73,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** What a route's `handle` may say: it draws its own top bar (e.g. sign-in screens), it shows an image grid. */
+/** What a route's `handle` may say: it draws its own top bar (e.g. sign-in screens), it shows an image grid, its meta names its canonical URL. */
 interface RouteHandle {
   header?: boolean;
   skipToImages?: boolean;
+  canonical?: false;
 }
 
 function useHandles(): RouteHandle[] {
@@ -76,6 +91,7 @@ export default function App() {
       {handles.some((handle) => handle.skipToImages) && <SkipToImages />}
       {!handles.some((handle) => handle.header === false) && <Header />}
       <Outlet />
+      <LanguageOffer />
     </>
   );
 }

@@ -1,6 +1,8 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
+import { localePrefix, PREFIXED_LOCALES } from "#contracts/locales";
 
-export default [
+/** Every page, as English has it at today's URLs; each other language serves the same under its prefix (decision 044). */
+const pages: RouteConfigEntry[] = [
   layout("routes/gallery.tsx", [index("routes/home.tsx"), route("images/:segment", "routes/image.tsx")]),
   route("creator/:name", "routes/creator.tsx"),
   route("collections/:segment", "routes/collection.tsx"),
@@ -27,7 +29,23 @@ export default [
     route("search", "routes/admin/search.tsx"),
     route("activity", "routes/admin/activity.tsx"),
   ]),
+  route("*", "routes/not-found.tsx"),
+];
+
+/** The same routes with ids of their own (`de:routes/login`): a route module serves every language. */
+const withIds = (lang: string, entries: RouteConfigEntry[]): RouteConfigEntry[] =>
+  entries.map((entry) => ({
+    ...entry,
+    id: `${lang}:${entry.file.replace(/\.tsx?$/, "")}`,
+    children: entry.children && withIds(lang, entry.children),
+  }));
+
+export default [
+  ...pages,
+  ...PREFIXED_LOCALES.flatMap((locale) => {
+    const lang = localePrefix(locale).slice(1);
+    return prefix(lang, withIds(lang, pages));
+  }),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,7 +11,7 @@ import { creatorContext, uploadedImage } from "./studio-page.ts";
 const viewports: ViewportName[] = ["desktop", "phone"];
 
 describe.each(viewports)("accessibility on %s", (viewport) => {
-  it.each(["/", "/?tag=sunset", "/?q=mountains", "/?q=zzqx", "/privacy-policy", "/terms-of-service", "/license", "/no-such-page", "/creator/Nobody%20At%20All"])(
+  it.each(["/", "/?tag=sunset", "/?q=mountains", "/?q=zzqx", "/privacy-policy", "/terms-of-service", "/license", "/no-such-page", "/creator/Nobody%20At%20All", "/de/", "/ar/", "/ja/?q=zzqx", "/ar/login"])(
     "%s has no violations",
     async (path) => {
       for (const colorScheme of ["light", "dark"] as const) {

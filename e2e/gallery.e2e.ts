@@ -555,6 +555,10 @@ describe("sitemap.xml and robots.txt", () => {
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     for (const image of await newestImages(60)) expect(urls).toContain(`${baseUrl()}${image.path}`);
     for (const path of ["/", "/license", "/privacy-policy", "/terms-of-service"]) expect(urls).toContain(`${baseUrl()}${path}`);
+    // Each page in every language, English the default.
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${baseUrl()}/de/license"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="pt-BR" href="${baseUrl()}/pt-br/license"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${baseUrl()}/license"/>`);
   });
 
   it("points robots.txt at the sitemap", async () => {

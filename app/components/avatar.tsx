@@ -6,6 +6,7 @@ export function Avatar({ name, url, size }: { name: string; url: string | null; 
   ) : (
     <span
       aria-hidden="true"
+      translate="no"
       style={{ ...style, fontSize: size * 0.42 }}
       className="inline-flex shrink-0 items-center justify-center rounded-full bg-neutral-200 font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
     >

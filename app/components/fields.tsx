@@ -40,8 +40,8 @@ export function TextAreaField({ label, ...textarea }: Omit<TextareaHTMLAttribute
   );
 }
 
-/** A labelled password input with a button that shows or hides what was typed. */
-export function PasswordField({ label, ...input }: InputProps & { label: string }) {
+/** A labelled password input with a button that shows or hides what was typed (`toggle`: the button's names, in the page's language). */
+export function PasswordField({ label, toggle, ...input }: InputProps & { label: string; toggle?: { show: string; hide: string } }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -50,11 +50,11 @@ export function PasswordField({ label, ...input }: InputProps & { label: string 
         {label}
       </label>
       <div className="relative">
-        <input id={id} type={visible ? "text" : "password"} className="field h-11 pr-11" autoCapitalize="off" spellCheck={false} {...input} />
+        <input id={id} type={visible ? "text" : "password"} className="field h-11 pe-11" autoCapitalize="off" spellCheck={false} {...input} />
         <button
           type="button"
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white"
+          aria-label={visible ? (toggle?.hide ?? `Hide ${label.toLowerCase()}`) : (toggle?.show ?? `Show ${label.toLowerCase()}`)}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

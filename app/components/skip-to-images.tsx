@@ -1,3 +1,5 @@
+import { useT } from "~/i18n/i18n";
+
 /** The first image's link in a page's grid. Without one (or before hydration) the link leads to the page's main. */
 const FIRST_CARD = "main ul.masonry > li > a";
 
@@ -7,6 +9,7 @@ const FIRST_CARD = "main ul.masonry > li > a";
  * image's link, past the header, the search box, the tags and the filters.
  */
 export function SkipToImages() {
+  const t = useT();
   return (
     <a
       href="#content"
@@ -18,7 +21,7 @@ export function SkipToImages() {
         first.focus();
       }}
     >
-      Skip to images
+      {t("skip.images")}
     </a>
   );
 }

@@ -1,8 +1,8 @@
 /** Dates as pages show them, always in UTC so that the server's rendering and the browser's agree. */
 
 /** 'November 23, 2026'. */
-export function longDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+export function longDate(date: Date, locale = "en-US"): string {
+  return date.toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** 'November 23, 2026, 14:05 UTC'. */

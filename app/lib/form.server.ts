@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { safeRedirect } from "#contracts/account-forms";
+import { localizedPath, splitLocale } from "#contracts/locales";
 import { errorStatus, isErrorCode } from "#contracts/api-error";
 
 /** What an account form's action answers when it does not move on: a message to show. */
@@ -80,7 +81,9 @@ export function redirectWithCookies(to: string, cookies: Headers): Response {
 export function redirectTarget(request: Request, form?: FormData): string {
   const url = new URL(request.url);
   const field = form?.get("redirectTo");
-  return safeRedirect(typeof field === "string" ? field : url.searchParams.get("redirectTo"), url.origin);
+  const target = safeRedirect(typeof field === "string" ? field : url.searchParams.get("redirectTo"), url.origin);
+  // The gallery in the page's language: a German sign-in goes back to /de/.
+  return target === "/" ? localizedPath(splitLocale(url.pathname).locale, "/") : target;
 }
 
 /**

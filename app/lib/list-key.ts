@@ -1,4 +1,5 @@
 import { colorNames, orientations, type ColorName, type Orientation } from "#contracts/catalog-constants";
+import { splitLocale } from "#contracts/locales";
 
 const known = <T extends string>(names: readonly T[], value: string | null): T | undefined =>
   (names as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
@@ -12,13 +13,19 @@ export function filterParams(params: URLSearchParams): { orientation: Orientatio
  * What the page says of a filter value it does not know (`?color=plaid`): the list is shown
  * without that filter, and says so, rather than failing a URL anyone may write.
  */
-export function unknownFilters(params: URLSearchParams): string[] {
-  const notices: string[] = [];
-  const orientation = params.get("orientation");
-  if (orientation && !known(orientations, orientation)) notices.push(`Unknown orientation '${orientation}' — showing all orientations`);
-  const color = params.get("color");
-  if (color && !known(colorNames, color)) notices.push(`Unknown colour '${color}' — showing all colours`);
+export function unknownFilters(params: URLSearchParams): UnknownFilter[] {
+  const notices: UnknownFilter[] = [];
+  for (const [filter, names] of [["orientation", orientations], ["color", colorNames]] as const) {
+    const value = params.get(filter);
+    if (value && !known(names, value)) notices.push({ filter, value });
+  }
   return notices;
+}
+
+/** A filter value the lists do not know, as the URL wrote it. */
+export interface UnknownFilter {
+  filter: "orientation" | "color";
+  value: string;
 }
 
 /** Which list a gallery URL shows: its tag (which wins) or its search text, and its filters. */
@@ -32,5 +39,8 @@ export function listKey(url: URL): string {
 }
 
 export function isImagePath(pathname: string): boolean {
-  return pathname.startsWith("/images/");
+  return splitLocale(pathname).path.startsWith("/images/");
 }
+
+/** The gallery itself, in any language (`/`, `/de/`), no image open. */
+export const isHomePath = (pathname: string): boolean => splitLocale(pathname).path === "/";

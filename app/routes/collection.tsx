@@ -2,10 +2,12 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { data, redirect } from "react-router";
 import { parseIdSegment } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
+import { localizedPath, splitLocale } from "#contracts/locales";
 import { BackToGallery } from "~/components/back-to-gallery";
 import { collectionDownloadUrl } from "~/components/collections/api";
 import { PageMain } from "~/components/page-main";
 import { collectionMeta, imageCountLabel } from "~/features/collections/collection-meta";
+import { pageMessages } from "~/i18n/catalogs.server";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
@@ -25,13 +27,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const collection = await orNotFound(context.services.collections.get(viewer, id, { limit: PAGE_SIZE_DEFAULT }));
   // The id decides; a link with an old or wrong slug leads to the collection's own address.
   const url = new URL(request.url);
-  if (url.pathname !== collection.path) throw redirect(`${collection.path}${url.search}`, 301);
-  return { collection, baseUrl: context.settings.baseUrl };
+  const path = localizedPath(splitLocale(url.pathname).locale, collection.path);
+  if (url.pathname !== path) throw redirect(`${path}${url.search}`, 301);
+  // The grid's loading line is the gallery's (app/i18n).
+  return { collection, baseUrl: context.settings.baseUrl, ...pageMessages(request, "gallery") };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return data ? collectionMeta(data.collection, data.baseUrl) : [{ title: "Page not found · Stockroom" }];
+export function meta({ data, location }: Route.MetaArgs) {
+  return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale) : [{ title: "Page not found · Stockroom" }];
 }
+
+/** Its meta names its canonical URL (collection-meta.ts). */
+export const handle = { canonical: false };
 
 /** `/collections/{id}-{slug}`: a public collection (or the viewer's own), its images in the gallery's grid and overlay, and Download all. */
 export default function CollectionRoute({ loaderData }: Route.ComponentProps) {

@@ -9,9 +9,10 @@ import { ImageGrid } from "~/features/gallery/image-grid";
 import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { useCreatorTotals } from "~/features/gallery/use-creator-totals";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
+import { pageMessages } from "~/i18n/catalogs.server";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { filterParams, unknownFilters } from "~/lib/list-key";
+import { filterParams, unknownFilters, type UnknownFilter } from "~/lib/list-key";
 import { isNotFound } from "~/lib/not-found";
 import type { Route } from "./+types/creator";
 
@@ -22,7 +23,9 @@ const preloadModal = () => void import("~/features/gallery/image-modal");
 export const handle = { skipToImages: true };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const missing = () => data({ creator: null, filters: {}, unknown: [] }, { status: 404 });
+  // The grid's filters and loading line are the gallery's (app/i18n).
+  const messages = pageMessages(request, "gallery");
+  const missing = () => data({ creator: null, filters: {}, unknown: [], ...messages }, { status: 404 });
   const name = creatorNameParam.safeParse(params.name);
   if (!name.success) return missing();
   const { searchParams } = new URL(request.url);
@@ -33,6 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       creator: await context.services.catalog.creator(name.data, { limit: PAGE_SIZE_DEFAULT, ...filters }, viewer?.id),
       filters,
       unknown: unknownFilters(searchParams),
+      ...messages,
     };
   } catch (error) {
     if (isNotFound(error)) return missing();
@@ -68,7 +72,7 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
   return <CreatorPage creator={creator} filters={filters} unknown={unknown} />;
 }
 
-function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters; unknown: string[] }) {
+function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters; unknown: UnknownFilter[] }) {
   const { orientation, color } = filters;
   const base = `/creator/${encodeURIComponent(creator.name)}`;
   const pageUrl = useCallback(

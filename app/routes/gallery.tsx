@@ -2,6 +2,7 @@ import { useCallback, useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
+import type { Locale } from "#contracts/locales";
 import { PageMain } from "~/components/page-main";
 import { ExploreTags } from "~/features/gallery/explore-tags";
 import { GalleryLoadError } from "~/features/gallery/gallery-error";
@@ -10,9 +11,11 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { SearchLinks } from "~/features/gallery/search-links";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { ErrorPage } from "~/features/layout/error-page";
+import { pageMessages, requestLocale } from "~/i18n/catalogs.server";
+import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
-import { filterParams, isImagePath, listKey, unknownFilters } from "~/lib/list-key";
+import { filterParams, isHomePath, isImagePath, listKey, unknownFilters } from "~/lib/list-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gallery";
 
@@ -20,8 +23,8 @@ import type { Route } from "./+types/gallery";
  * A search's total as the heading says it: counting stops past SEARCH_TOTAL_MAX ("Found 1,000+
  * images"). Used by the loader only, so the browser's bundle does not take the contracts' Zod.
  */
-function foundCount(total: number | null): string | null {
-  return total === null ? null : total > SEARCH_TOTAL_MAX ? `${SEARCH_TOTAL_MAX.toLocaleString("en-US")}+` : String(total);
+function foundCount(total: number | null, locale: Locale): string | null {
+  return total === null ? null : total > SEARCH_TOTAL_MAX ? `${SEARCH_TOTAL_MAX.toLocaleString(locale)}+` : String(total);
 }
 
 /** "Skip to images" is the page's first tab stop (root.tsx). */
@@ -69,11 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     q: tag ? null : (query.q ?? null),
     asTyped,
-    found: foundCount(page.total),
+    found: foundCount(page.total, requestLocale(request)),
     filters,
     unknown,
     key: listKey(url),
     seeding,
+    ...pageMessages(request, "gallery"),
   };
 }
 
@@ -112,12 +116,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const title = data?.tag ? `${data.tag} images · Stockroom` : data?.q ? `${data.q} · Search · Stockroom` : "Stockroom · Free AI-generated stock images";
-  return [
-    { title },
-    { name: "description", content: "Free AI-generated stock images for any project, commercial ones included. No attribution required." },
-  ];
+export function meta({ data, location }: Route.MetaArgs) {
+  const t = metaT(location.pathname, data);
+  const title = data?.tag ? t("gallery.metaTagTitle", { tag: data.tag }) : data?.q ? t("gallery.metaSearchTitle", { query: data.q }) : t("gallery.metaTitle");
+  return [{ title }, { name: "description", content: t("gallery.metaDescription") }];
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -126,15 +128,17 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
+  const t = useT();
+  const home = useLocalizedPath()("/");
   const pageUrl = useCallback(
     (cursor: string) => `/api/images${queryString({ cursor, tag, q, asTyped, orientation, color })}`,
     [tag, q, asTyped, orientation, color],
   );
-  const filtersHref = useCallback((narrowed: ListFilters) => `/${queryString({ tag, q, ...narrowed })}`, [tag, q]);
-  const searchHref = useCallback((search: string) => `/${queryString({ q: search, orientation, color })}`, [orientation, color]);
+  const filtersHref = useCallback((narrowed: ListFilters) => `${home}${queryString({ tag, q, ...narrowed })}`, [home, tag, q]);
+  const searchHref = useCallback((search: string) => `${home}${queryString({ q: search, orientation, color })}`, [home, orientation, color]);
   const list = usePagedImages(page, pageUrl);
   useFilledWhileSeeding(seeding, page.nextCursor !== null);
-  const reloading = navigation.state === "loading" && navigation.location.pathname === "/" && listKey(new URL(navigation.location.search, "http://x")) !== key;
+  const reloading = navigation.state === "loading" && isHomePath(navigation.location.pathname) && listKey(new URL(navigation.location.search, "http://x")) !== key;
   // An image's own page is sent with its overlay alone: the grid behind it is drawn once in the
   // browser. Its 30 cards were a quarter of the page's server time, and every image has a page.
   const imagePage = isImagePath(location.pathname);
@@ -147,63 +151,64 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // A tag handed over in the navigation state works like ?tag=.
   const stateTag = (location.state as { tag?: unknown } | null)?.tag;
   useEffect(() => {
-    if (typeof stateTag === "string" && stateTag.trim() && !tag && location.pathname === "/") {
-      void navigate(`/${queryString({ tag: stateTag.trim() })}`, { replace: true });
+    if (typeof stateTag === "string" && stateTag.trim() && !tag && isHomePath(location.pathname)) {
+      void navigate(`${home}${queryString({ tag: stateTag.trim() })}`, { replace: true });
     }
-  }, [stateTag, tag, location.pathname, navigate]);
+  }, [stateTag, tag, location.pathname, navigate, home]);
 
   const total = found ?? String(list.images.length);
+  const query = page.correctedQuery ?? q;
   return (
     <PageMain className="page pb-20">
       <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
         {tag ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Listing images from "{tag}"</h1>
-            <button type="button" className="button-secondary" onClick={() => void navigate("/")}>
-              Clear filter
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("gallery.tagTitle", { tag })}</h1>
+            <button type="button" className="button-secondary" onClick={() => void navigate(home)}>
+              {t("gallery.clearFilter")}
             </button>
           </div>
         ) : q ? (
           <div>
             <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {total !== "0" ? `Found ${total} images for "${page.correctedQuery ?? q}"` : `No images found for "${q}"`}
+              {total !== "0" ? t("gallery.found", { count: page.total ?? list.images.length, total, query }) : t("gallery.noneFound", { query: q })}
             </h1>
             {page.correctedQuery ? (
               <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-                Showing results for "{page.correctedQuery}".{" "}
+                {t("gallery.showingFor", { query: page.correctedQuery })}{" "}
                 <Link
-                  to={`/${queryString({ q, asTyped: "1", orientation, color })}`}
+                  to={`${home}${queryString({ q, asTyped: "1", orientation, color })}`}
                   className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white"
                 >
-                  Search instead for "{q}"
+                  {t("gallery.searchInstead", { query: q })}
                 </Link>
               </p>
             ) : null}
             {page.didYouMean?.length ? (
               <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-                Did you mean{" "}
+                {t("gallery.didYouMean")}{" "}
                 {page.didYouMean.map((suggestion, i) => (
                   <span key={suggestion}>
-                    {i > 0 && (i === page.didYouMean!.length - 1 ? " or " : ", ")}
-                    <Link to={`/${queryString({ q: suggestion, orientation, color })}`} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
+                    {i > 0 && t(i === page.didYouMean!.length - 1 ? "gallery.listOr" : "gallery.listComma")}
+                    <Link to={searchHref(suggestion)} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
                       {suggestion}
                     </Link>
                   </span>
                 ))}
-                ?
+                {t("gallery.didYouMeanEnd")}
               </p>
             ) : null}
           </div>
         ) : (
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">Free images for every project</h1>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">{t("gallery.heroTitle")}</h1>
             <p className="mt-2 max-w-2xl text-neutral-600 sm:text-lg dark:text-neutral-400">
-              AI-generated stock photos you can use anywhere, commercial work included. No attribution required.
+              {t("gallery.heroText")}
             </p>
           </div>
         )}
         {tag || q ? (
-          <SearchLinks id="related-searches" title="Related searches" searches={page.relatedSearches ?? []} hrefFor={searchHref} />
+          <SearchLinks id="related-searches" title={t("gallery.related")} searches={page.relatedSearches ?? []} hrefFor={searchHref} />
         ) : (
           <ExploreTags initial={tags} />
         )}
@@ -214,34 +219,34 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         {reloading ? (
           <LoadingIndicator />
         ) : list.images.length > 0 ? (
-          gridDrawn && <ImageGrid images={list.images} label="Images" loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
+          gridDrawn && <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
         ) : orientation || color ? (
-          <EmptyState title="No images match these filters" hint="Try another color or orientation, or clear the filters." />
+          <EmptyState title={t("gallery.noFilterMatch")} hint={t("gallery.noFilterMatchHint")} />
         ) : tag ? (
-          <EmptyState title={`No images are tagged "${tag}" yet`} />
+          <EmptyState title={t("gallery.noTagged", { tag })} />
         ) : q ? (
           <div className="flex flex-col gap-8">
-            <EmptyState title="Try another word, or one of these." />
-            <SearchLinks id="popular-searches" title="Popular searches" searches={popularSearches} hrefFor={searchHref} />
+            <EmptyState title={t("gallery.tryAnother")} />
+            <SearchLinks id="popular-searches" title={t("gallery.popularSearches")} searches={popularSearches} hrefFor={searchHref} />
             {popularImages.length > 0 && (
               <section aria-labelledby="popular-images" className="flex flex-col gap-4">
                 <h2 id="popular-images" className="text-lg font-semibold">
-                  Popular images
+                  {t("gallery.popularImages")}
                 </h2>
-                <ImageGrid images={popularImages} label="Popular images" eager={false} />
+                <ImageGrid images={popularImages} label={t("gallery.popularImages")} eager={false} />
               </section>
             )}
           </div>
         ) : seeding ? (
-          <EmptyState title="Generating the demo catalog: its images appear here as they are ready." />
+          <EmptyState title={t("gallery.seeding")} />
         ) : (
-          <EmptyState title="No images found in the database" hint="Add some with npm run import, or start the server with DEMO_IMAGES=150 to generate a demo collection." />
+          <EmptyState title={t("gallery.empty")} hint={t("gallery.emptyHint")} />
         )}
         {list.error && (
           <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
-            <p>Could not load more images: {list.error}</p>
+            <p>{t("gallery.moreFailed", { error: list.error })}</p>
             <button type="button" className="button-secondary" onClick={list.retry}>
-              Try again
+              {t("gallery.tryAgain")}
             </button>
           </div>
         )}

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useOutletContext } from "react-router";
 import { parseIdSegment, type ImageSummary } from "#contracts/catalog";
+import { splitLocale } from "#contracts/locales";
 import { useResumedDownload } from "~/components/engagement/download-button";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { neighboursAt } from "~/features/gallery/overlay-stepping";
+import { useLocalizedPath } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
 import { orNotFound } from "~/lib/not-found";
 import type { GalleryOutletContext } from "./gallery";
@@ -18,9 +20,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { image, baseUrl: context.settings.baseUrl };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return data ? imageMeta(data.image, data.baseUrl) : [];
+export function meta({ data, location }: Route.MetaArgs) {
+  return data ? imageMeta(data.image, data.baseUrl, splitLocale(location.pathname).locale) : [];
 }
+
+/** Its canonical URL is the image's own address (image-meta.ts), whichever segment was asked for. */
+export const handle = { canonical: false };
 
 /** `/images/{id}-{slug}`: the image's detail over the gallery, opened from a card or a shared link. */
 export default function ImageRoute({ loaderData }: Route.ComponentProps) {
@@ -28,6 +33,7 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
   const { images, loadMore } = useOutletContext<GalleryOutletContext>();
   const navigate = useNavigate();
   const location = useLocation();
+  const to = useLocalizedPath();
   const fromGrid = (location.state as { fromGrid?: boolean } | null)?.fromGrid === true;
   // The image stepped to shows at once from the grid's data; its details follow.
   const [target, setTarget] = useState<ImageSummary | null>(null);
@@ -47,10 +53,10 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
       {...neighboursAt(images, index)}
       onNavigate={(next) => {
         setTarget(next);
-        void navigate(next.path, { replace: true, preventScrollReset: true, state: location.state });
+        void navigate(to(next.path), { replace: true, preventScrollReset: true, state: location.state });
       }}
-      onClose={() => void (fromGrid ? navigate(-1) : navigate("/", { preventScrollReset: true }))}
-      onTag={(tag) => void navigate(`/${queryString({ tag })}`)}
+      onClose={() => void (fromGrid ? navigate(-1) : navigate(to("/"), { preventScrollReset: true }))}
+      onTag={(tag) => void navigate(`${to("/")}${queryString({ tag })}`)}
     />
   );
 }

@@ -11,6 +11,7 @@ import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/f
 import { CollectionsTab } from "~/features/collections/collections-tab";
 import { LikedImages, useLikedList } from "~/features/gallery/liked-images";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
+import { pageMessages } from "~/i18n/catalogs.server";
 import { type FormResult, readForm, redirectWithCookies, runForm } from "~/lib/form.server";
 import type { Route } from "./+types/profile-settings";
 
@@ -47,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Sent here signed in by a password reset (reset-password.tsx).
     passwordReset: url.searchParams.has("reset"),
     minLength: context.settings.passwordMinLength,
+    // The Liked tab opens images in the gallery's overlay (app/i18n).
+    ...pageMessages(request, "gallery"),
   };
 }
 

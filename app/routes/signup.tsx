@@ -1,18 +1,21 @@
 import { Form, Link, useActionData } from "react-router";
 import { signUpInput } from "#contracts/account-forms";
 import { Banner, PasswordField, TextField } from "~/components/fields";
-import { AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
+import { AccountPasswordField, AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
+import { pageMessages } from "~/i18n/catalogs.server";
+import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/signup";
 
 export const handle = authHandle;
 
-export function meta() {
-  return [{ title: "Create Account · Stockroom" }, { name: "description", content: "Join Stockroom to save and organize your favorite free images." }];
+export function meta({ data, location }: Route.MetaArgs) {
+  const t = metaT(location.pathname, data);
+  return [{ title: t("signup.metaTitle") }, { name: "description", content: t("signup.metaDescription") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { ...(await signedOutOnly(request, context)), minLength: context.settings.passwordMinLength };
+  return { ...(await signedOutOnly(request, context)), minLength: context.settings.passwordMinLength, ...pageMessages(request, "account") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,17 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** /signup: 'Create Account'. */
 export default function Signup({ loaderData }: Route.ComponentProps) {
   const { redirectTo, googleFailed, minLength } = loaderData;
-  const { busy, error } = useAuthForm(useActionData<typeof action>(), googleFailed ? "Failed to sign up with Google" : null);
+  const t = useT();
+  const to = useLocalizedPath();
+  const { busy, error } = useAuthForm(useActionData<typeof action>(), googleFailed ? t("signup.googleFailed") : null);
 
   return (
     <AuthLayout
-      title="Create Account"
-      subtitle="Join Stockroom to save and organize your favorite images"
+      title={t("signup.title")}
+      subtitle={t("signup.subtitle")}
       footer={
         <p>
-          Already have an account?{" "}
-          <Link to={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`} className={linkClass}>
-            Sign in
+          {t("signup.haveAccount")}{" "}
+          <Link to={redirectTo === to("/") ? to("/login") : `${to("/login")}?redirectTo=${encodeURIComponent(redirectTo)}`} className={linkClass}>
+            {t("signup.signIn")}
           </Link>
         </p>
       }
@@ -49,17 +54,23 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
         {error && <Banner kind="error">{error}</Banner>}
         <Form method="post" noValidate className="flex flex-col gap-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField label="Full Name" name="name" autoComplete="name" placeholder="Your name" />
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
-          <PasswordField label="Password" name="password" autoComplete="new-password" placeholder={`At least ${minLength} characters`} />
-          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" placeholder="Type it again" />
+          <TextField label={t("signup.name")} name="name" autoComplete="name" placeholder={t("signup.namePlaceholder")} />
+          <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t("auth.emailPlaceholder")} />
+          <AccountPasswordField name="password" autoComplete="new-password" placeholder={t("signup.passwordPlaceholder", { min: minLength })} />
+          <PasswordField
+            label={t("signup.confirm")}
+            toggle={{ show: t("signup.showConfirm"), hide: t("signup.hideConfirm") }}
+            name="confirmPassword"
+            autoComplete="new-password"
+            placeholder={t("signup.confirmPlaceholder")}
+          />
           <button type="submit" name="intent" value="email" className="button-primary mt-1 h-11 w-full" disabled={busy !== null}>
-            {busy === "email" ? "Creating Account..." : "Create Account"}
+            {busy === "email" ? t("signup.submitting") : t("signup.submit")}
           </button>
         </Form>
       </div>
       <Divider />
-      <GoogleButton busy={busy === "google"} busyLabel="Creating account..." disabled={busy !== null} redirectTo={redirectTo} />
+      <GoogleButton busy={busy === "google"} busyLabel={t("signup.googleBusy")} disabled={busy !== null} redirectTo={redirectTo} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { galleryPageQuery, listFilters } from "#contracts/catalog";
+import { localePrefix, PREFIXED_LOCALES } from "#contracts/locales";
 import { hasSessionCookie } from "../auth/auth.ts";
 import { sendEncoded } from "./encoded-body.ts";
 import type { PageCache, RenderedPage } from "./page-cache.ts";
@@ -35,13 +36,17 @@ const one = () => 1;
 const FILTERS = Object.keys(listFilters.shape);
 const GALLERY_PARAMS = Object.keys(galleryPageQuery.shape);
 
+/** A language's prefix, or none for English (decision 044): the key is the path, so each language's page is kept apart. */
+const LANG = `(?:${PREFIXED_LOCALES.map(localePrefix).join("|")})?`;
+const page = (path: string) => new RegExp(`^${LANG}${path}$`);
+
 const routes: CachedRoute[] = [
-  // Home, a tag and a search (routes/gallery.tsx reads galleryPageQuery; a tag wins over `q`).
-  { path: /^\/$/, params: GALLERY_PARAMS, variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
+  // Home, a tag and a search (routes/gallery.tsx reads galleryPageQuery; a tag wins over `q`); `/de` as `/de/`.
+  { path: new RegExp(`^${LANG}/?$`), params: GALLERY_PARAMS, variants: (kept) => (kept.size ? 1 : EXPLORE_VARIANTS) },
   // An image's page (the newest images behind its overlay are drawn in the browser); `.data` is React Router's data request for a navigation.
-  { path: /^\/images\/[^/]+(?<!\.data)$/, params: [], variants: one },
-  { path: /^\/creator\/[^/]+(?<!\.data)$/, params: FILTERS, variants: one },
-  { path: /^\/(?:privacy-policy|terms-of-service|license)$/, params: [], variants: one },
+  { path: page("/images/[^/]+(?<!\\.data)"), params: [], variants: one },
+  { path: page("/creator/[^/]+(?<!\\.data)"), params: FILTERS, variants: one },
+  { path: page("/(?:privacy-policy|terms-of-service|license)"), params: [], variants: one },
 ];
 
 /** Longer URLs are rendered per request (a search is at most 200 characters, contracts/catalog.ts). */

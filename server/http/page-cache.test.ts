@@ -198,6 +198,14 @@ describe("which requests share a kept page", () => {
     expect(pageCacheKey("/creator/Mira%20Holt")?.key).toBe("/creator/Mira%20Holt");
   });
 
+  it("keeps each language's page apart, under its own prefix", () => {
+    expect(pageCacheKey("/de/")).toMatchObject({ key: "/de/", variants: EXPLORE_VARIANTS });
+    expect(pageCacheKey("/pt-br?tag=sea")?.key).toBe("/pt-br?tag=sea");
+    expect(pageCacheKey("/ja/images/12-harbour?ref=x")?.key).toBe("/ja/images/12-harbour");
+    expect(pageCacheKey("/ar/license")?.key).toBe("/ar/license");
+    for (const url of ["/xx/", "/de/login", "/de/images/12-harbour.data", "/de/de/"]) expect(pageCacheKey(url), url).toBeUndefined();
+  });
+
   it("renders per viewer whoever carries a session cookie, valid or not", () => {
     expect(hasSessionCookie(undefined)).toBe(false);
     expect(hasSessionCookie("theme=dark; consent=yes")).toBe(false);

@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PasswordField } from "~/components/fields";
 import { PageMain } from "~/components/page-main";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { Logo } from "~/lib/icons";
 import { GoogleIcon } from "./icons";
 
@@ -9,12 +11,13 @@ export const authHandle = { header: false };
 
 /** A sign-in screen: the logo, then a centred card with a heading, a line under it and the form. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-950">
       <div className="px-4 pt-6 sm:px-8">
-        <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-[17px] font-semibold tracking-tight" aria-label="Stockroom home">
+        <Link to={useLocalizedPath()("/")} className="inline-flex items-center gap-2 rounded-lg text-[17px] font-semibold tracking-tight" aria-label={t("header.home")}>
           <Logo />
-          <span>Stockroom</span>
+          <span translate="no">Stockroom</span>
         </Link>
       </div>
       <PageMain className="flex flex-1 items-start justify-center px-4 pb-16 pt-10 sm:items-center sm:pt-6">
@@ -35,10 +38,11 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
 
 /** "or" between the email form and Google. */
 export function Divider() {
+  const t = useT();
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-neutral-500 dark:text-neutral-400" aria-hidden="true">
       <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
-      or
+      {t("auth.or")}
       <span className="h-px flex-1 bg-neutral-200 dark:bg-neutral-800" />
     </div>
   );
@@ -58,16 +62,23 @@ export function useAuthForm(result: { ok: boolean; error?: string } | undefined,
 
 /** The 'Continue with Google' button: its own form, so it needs none of the fields. */
 export function GoogleButton({ busy, busyLabel, disabled, redirectTo }: { busy: boolean; busyLabel: string; disabled: boolean; redirectTo: string }) {
+  const t = useT();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="google" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" className="button-secondary h-11 w-full" disabled={disabled}>
         <GoogleIcon />
-        {busy ? busyLabel : "Continue with Google"}
+        {busy ? busyLabel : t("auth.google")}
       </button>
     </Form>
   );
 }
 
 export const linkClass = "font-medium text-neutral-900 underline-offset-4 hover:underline dark:text-white";
+
+/** The sign-in screens' Password field, its label and its show/hide button in the page's language. */
+export function AccountPasswordField(props: Omit<ComponentProps<typeof PasswordField>, "label" | "toggle">) {
+  const t = useT();
+  return <PasswordField label={t("auth.password")} toggle={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }} {...props} />;
+}

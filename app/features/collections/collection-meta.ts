@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { CollectionPage } from "#contracts/collections";
+import { localizedPath, type Locale } from "#contracts/locales";
 
 /** "12 images" / "1 image". */
 export function imageCountLabel(count: number): string {
@@ -10,8 +11,8 @@ export function imageCountLabel(count: number): string {
  * A collection page's head: title, description, canonical URL, and Open Graph and Twitter
  * cards with its newest image; a private one is kept out of search engines.
  */
-export function collectionMeta(collection: CollectionPage, baseUrl: string): MetaDescriptor[] {
-  const url = `${baseUrl}${collection.path}`;
+export function collectionMeta(collection: CollectionPage, baseUrl: string, locale: Locale): MetaDescriptor[] {
+  const url = `${baseUrl}${localizedPath(locale, collection.path)}`;
   const title = `${collection.name} · a collection by ${collection.owner.name}`;
   const description = `${imageCountLabel(collection.imageCount)} collected by ${collection.owner.name} on Stockroom: free to use for any purpose, commercial ones included.`;
   const cover = collection.images.items[0];

@@ -1,20 +1,24 @@
 import { Link } from "react-router";
 import type { ImageCredentials } from "#contracts/credentials";
 import { VERIFY_PAGE_PATH } from "#contracts/credentials-paths";
+import { useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
 
 /** The image's "Content Credentials" line: who signs its downloads, the AI tool they name, when they were signed, and where to check a file. */
 export function ContentCredentialsLine({ credentials }: { credentials: ImageCredentials }) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalizedPath();
   const facts = [
-    `Signed by ${credentials.signer}`,
-    ...(credentials.aiTool ? [`AI tool: ${credentials.aiTool}`] : []),
-    ...(credentials.signedAt ? [`signed ${longDate(new Date(credentials.signedAt))}`] : []),
+    t("credentials.signedBy", { signer: credentials.signer }),
+    ...(credentials.aiTool ? [t("credentials.aiTool", { tool: credentials.aiTool })] : []),
+    ...(credentials.signedAt ? [t("credentials.signedAt", { date: longDate(new Date(credentials.signedAt), locale) })] : []),
   ];
   return (
     <p className="mt-5 text-sm text-neutral-700 dark:text-neutral-300">
-      <span className="font-semibold">Content Credentials</span>: {facts.join(" · ")}.{" "}
-      <Link to={VERIFY_PAGE_PATH} className="font-medium underline">
-        Verify a file
+      <span className="font-semibold">{t("credentials.title")}</span>: {facts.join(" · ")}.{" "}
+      <Link to={to(VERIFY_PAGE_PATH)} className="font-medium underline">
+        {t("credentials.verify")}
       </Link>
     </p>
   );

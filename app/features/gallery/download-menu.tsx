@@ -3,6 +3,7 @@ import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { downloadSizeLabels } from "#contracts/catalog-constants";
 import { DownloadLink } from "~/components/engagement/download-button";
 import { ChevronRightIcon, DownloadIcon } from "~/lib/icons";
+import { useT } from "~/i18n/i18n";
 import { useOutsideClick } from "~/lib/use-outside-click";
 
 /**
@@ -14,17 +15,18 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   useOutsideClick(root, open, useCallback(() => setOpen(false), []));
+  const t = useT();
 
   return (
     <div ref={root} className="relative flex" data-menu-open={open || undefined}>
-      <DownloadLink image={image} size="original" className="button-primary rounded-r-none">
+      <DownloadLink image={image} size="original" className="button-primary rounded-e-none">
         <DownloadIcon size={18} className="max-sm:hidden" />
-        Download
+        {t("overlay.download")}
       </DownloadLink>
       <button
         type="button"
-        className="button-primary rounded-l-none border-l border-white/20 px-2 dark:border-neutral-900/20"
-        aria-label="Choose a download size"
+        className="button-primary rounded-s-none border-s border-white/20 px-2 dark:border-neutral-900/20"
+        aria-label={t("overlay.chooseSize")}
         aria-expanded={open}
         aria-controls={menuId}
         disabled={sizes.length === 0}
@@ -37,8 +39,8 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
       {open && (
         <ul
           id={menuId}
-          aria-label="Download sizes"
-          className="absolute right-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:top-auto max-sm:w-auto max-sm:rounded-b-none max-sm:pb-3 max-sm:pt-2 dark:border-neutral-700 dark:bg-neutral-900"
+          aria-label={t("overlay.sizes")}
+          className="absolute end-0 top-full z-20 mt-2 w-56 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 shadow-lg max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:top-auto max-sm:w-auto max-sm:rounded-b-none max-sm:pb-3 max-sm:pt-2 dark:border-neutral-700 dark:bg-neutral-900"
           onKeyDown={(event) => {
             event.stopPropagation();
             if (event.key === "Escape") {
@@ -48,7 +50,7 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
           }}
         >
           <li className="px-5 pb-1 pt-2 text-sm font-semibold sm:hidden" aria-hidden="true">
-            Download size
+            {t("overlay.size")}
           </li>
           {sizes.map((size) => (
             <li key={size.name} onClick={() => setOpen(false)}>

@@ -6,6 +6,7 @@ import { DownloadLink } from "~/components/engagement/download-button";
 import { LikeButton } from "~/components/engagement/like-button";
 import { MoreActions } from "~/components/engagement/more-actions";
 import { Picture } from "~/components/picture";
+import { useLocalizedPath } from "~/i18n/i18n";
 import { DownloadIcon } from "~/lib/icons";
 import { usePlaceholder } from "./placeholder";
 
@@ -41,11 +42,12 @@ export function ImageCard({
     image.placeholder,
     loaded === "at once",
   );
+  const to = useLocalizedPath();
 
   return (
     <li style={layout} data-image-id={image.id} className="group">
       <Link
-        to={image.path}
+        to={to(image.path)}
         state={{ fromGrid: true }}
         preventScrollReset
         prefetch={onOpen ? "none" : "intent"}
@@ -78,7 +80,7 @@ export function ImageCard({
       </div>
       <div className="card-reveal absolute inset-x-3 bottom-3 flex items-center justify-between gap-2">
         <Link
-          to={creatorPath(image.creator.name)}
+          to={to(creatorPath(image.creator.name))}
           className="inline-flex min-w-0 items-center gap-2 rounded-full bg-black/45 py-1 pl-1 pr-3 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
         >
           <Avatar
@@ -86,7 +88,9 @@ export function ImageCard({
             url={image.creator.avatarUrl}
             size={26}
           />
-          <span className="truncate">{image.creator.name}</span>
+          <span className="truncate" translate="no">
+            {image.creator.name}
+          </span>
         </Link>
         <DownloadLink
           image={image}

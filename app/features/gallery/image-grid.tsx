@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import type { ImageSummary } from "#contracts/catalog";
+import { useT } from "~/i18n/i18n";
 import { Spinner } from "~/lib/icons";
 import { ImageCard } from "./image-card";
 import { COLUMN_COUNTS, masonryLayout } from "./masonry";
@@ -59,10 +60,11 @@ export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading
 }
 
 export function LoadingIndicator() {
+  const t = useT();
   return (
     <p role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
       <Spinner />
-      Loading...
+      {t("gallery.loading")}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { ImageDetail } from "#contracts/catalog";
+import { localizedPath, type Locale } from "#contracts/locales";
 
 /** The width of the JPEG behind `src`, read from its srcset entry. */
 function srcWidth(image: ImageDetail): number {
@@ -13,13 +14,13 @@ function srcWidth(image: ImageDetail): number {
  * An image page's head: title, description, canonical URL, Open Graph and Twitter cards,
  * and schema.org ImageObject data with the license.
  */
-export function imageMeta(image: ImageDetail, baseUrl: string): MetaDescriptor[] {
-  const url = `${baseUrl}${image.path}`;
+export function imageMeta(image: ImageDetail, baseUrl: string, locale: Locale): MetaDescriptor[] {
+  const url = `${baseUrl}${localizedPath(locale, image.path)}`;
   const imageUrl = new URL(image.src, `${baseUrl}/`).href;
   const width = srcWidth(image);
   const height = Math.round((width * image.height) / image.width);
   const title = `${image.title} by ${image.creator.name}`;
-  const license = `${baseUrl}/license`;
+  const license = `${baseUrl}${localizedPath(locale, "/license")}`;
   return [
     { title: `${title} · Stockroom` },
     { name: "description", content: image.description },

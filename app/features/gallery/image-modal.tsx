@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
+import { useLocalizedPath } from "~/i18n/i18n";
 import { api } from "~/lib/api";
 import { ImageOverlay } from "./image-overlay";
 import { neighboursAt } from "./overlay-stepping";
@@ -21,6 +22,7 @@ export default function ImageModal({ images, index, onIndexChange, onClose, unli
   const image = images[index];
   const [detail, setDetail] = useState<ImageDetail | null>(null);
   const navigate = useNavigate();
+  const to = useLocalizedPath();
   const id = image?.id;
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export default function ImageModal({ images, index, onIndexChange, onClose, unli
   const go = (target: ImageSummary) => {
     const at = images.findIndex((candidate) => candidate.id === target.id);
     if (at >= 0) onIndexChange(at);
-    else void navigate(target.path);
+    else void navigate(to(target.path));
   };
   return (
     <ImageOverlay
@@ -50,7 +52,7 @@ export default function ImageModal({ images, index, onIndexChange, onClose, unli
       {...neighboursAt(images, index)}
       onNavigate={go}
       onClose={onClose}
-      onTag={(tag) => void navigate(`/?tag=${encodeURIComponent(tag)}`)}
+      onTag={(tag) => void navigate(`${to("/")}?tag=${encodeURIComponent(tag)}`)}
       unlikeKey={unlikeKey}
     />
   );

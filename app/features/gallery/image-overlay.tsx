@@ -7,6 +7,7 @@ import { useToggleLike } from "~/components/engagement/like-button";
 import { useReport } from "~/components/engagement/report";
 import { useEngagement } from "~/components/engagement/store";
 import { detailSizes, Picture } from "~/components/picture";
+import { useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { BookmarkIcon, CloseIcon, FlagIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { shareImage } from "~/lib/share";
@@ -53,6 +54,9 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
   const shown = detail && detail.id === image.id ? detail : null;
   const summary = shown ?? image;
   const { settings } = useRootData();
+  const t = useT();
+  const to = useLocalizedPath();
+  const locale = useLocale();
   const like = useToggleLike(summary);
   const { downloads } = useEngagement(summary);
   const save = useSaveToCollection(image);
@@ -93,8 +97,8 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:left-2 sm:top-2 sm:z-10 sm:size-10 sm:text-white sm:hover:bg-white/15"
+            aria-label={t("overlay.close")}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:start-2 sm:top-2 sm:z-10 sm:size-10 sm:text-white sm:hover:bg-white/15"
           >
             <CloseIcon size={24} />
           </button>
@@ -104,9 +108,7 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
                 <span aria-hidden="true">
                   {position.at} / {position.of}
                 </span>
-                <span className="sr-only">
-                  Image {position.at} of {position.of}
-                </span>
+                <span className="sr-only">{t("overlay.position", { at: position.at, of: position.of })}</span>
               </>
             )}
           </p>
@@ -115,9 +117,11 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
 
         <article className="w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl dark:bg-neutral-900">
           <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-5">
-            <Link to={creatorPath(image.creator.name)} className="flex min-w-0 items-center gap-2.5 rounded-full pr-2 hover:opacity-80">
+            <Link to={to(creatorPath(image.creator.name))} className="flex min-w-0 items-center gap-2.5 rounded-full pe-2 hover:opacity-80">
               <Avatar name={image.creator.name} url={image.creator.avatarUrl} size={36} />
-              <span className="truncate text-sm font-medium">{image.creator.name}</span>
+              <span className="truncate text-sm font-medium" translate="no">
+                {image.creator.name}
+              </span>
             </Link>
             {/* The actions: beside the creator from 640 px, in a bar along a phone's bottom edge, where the thumb is. */}
             <div className="flex items-center gap-2 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-10 max-sm:h-16 max-sm:justify-between max-sm:gap-1.5 max-sm:border-t max-sm:border-neutral-200 max-sm:bg-white max-sm:px-2 sm:flex-wrap max-sm:dark:border-neutral-800 max-sm:dark:bg-neutral-900">
@@ -127,12 +131,12 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
                   type="button"
                   onClick={like.toggle}
                   aria-pressed={like.liked}
-                  aria-label={like.liked ? "Unlike" : "Like"}
-                  className="inline-flex h-full items-center rounded-l-lg pl-3 pr-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                  aria-label={t(like.liked ? "overlay.unlike" : "overlay.like")}
+                  className="inline-flex h-full items-center rounded-s-lg ps-3 pe-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
                 >
                   <HeartIcon size={18} filled={like.liked} className={like.liked ? "text-rose-500" : undefined} />
                 </button>
-                <span className="pr-3 text-sm font-medium tabular-nums">
+                <span className="pe-3 text-sm font-medium tabular-nums">
                   {like.likes}
                 </span>
               </div>
@@ -141,17 +145,17 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
                 onClick={(event) => save.open(event.currentTarget)}
                 onPointerEnter={preloadSaveDialog}
                 onFocus={preloadSaveDialog}
-                aria-label="Save to collection"
+                aria-label={t("overlay.saveLabel")}
                 className="button-secondary px-3"
               >
                 <BookmarkIcon size={18} />
-                <span className="max-sm:sr-only">Save</span>
+                <span className="max-sm:sr-only">{t("overlay.save")}</span>
               </button>
               <button type="button" onClick={() => void shareImage(image, settings.baseUrl)} className="button-secondary px-3">
                 <ShareIcon size={18} />
-                <span className="max-sm:sr-only">Share</span>
+                <span className="max-sm:sr-only">{t("overlay.share")}</span>
               </button>
-              <button type="button" onClick={(event) => report.open(event.currentTarget)} className="button-secondary px-3" aria-label="Report" title="Report this image">
+              <button type="button" onClick={(event) => report.open(event.currentTarget)} className="button-secondary px-3" aria-label={t("overlay.report")} title={t("overlay.reportTitle")}>
                 <FlagIcon size={18} />
               </button>
               <DownloadMenu image={summary} sizes={shown?.downloadSizes ?? []} />
@@ -179,12 +183,14 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
 
           <div className="grid gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[1fr_18rem]">
             <div className="min-w-0">
-              <h2 id={titleId} className="text-xl font-semibold tracking-tight sm:text-2xl">
+              <h2 id={titleId} className="text-xl font-semibold tracking-tight sm:text-2xl" translate="no">
                 {image.title}
               </h2>
-              <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400">{shown?.description ?? " "}</p>
+              <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400" translate="no">
+                {shown?.description ?? " "}
+              </p>
               {summary.tags.length > 0 && (
-                <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
+                <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("overlay.tags")} translate="no">
                   {summary.tags.map((tag) => (
                     <li key={tag}>
                       <button type="button" className="chip h-8" onClick={() => onTag(tag)}>
@@ -198,23 +204,23 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
               {shown && <ContentCredentialsLine credentials={shown.credentials} />}
             </div>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-1">
-              <Fact label="Likes" value={like.likes.toLocaleString("en-US")} />
-              <Fact label="Downloads" value={downloads.toLocaleString("en-US")} />
-              <Fact label="Resolution" value={shown?.resolution ?? `${image.width} × ${image.height}`} />
-              <Fact label="File Size" value={shown?.fileSize ?? "…"} />
+              <Fact label={t("overlay.likes")} value={like.likes.toLocaleString(locale)} />
+              <Fact label={t("overlay.downloads")} value={downloads.toLocaleString(locale)} />
+              <Fact label={t("overlay.resolution")} value={shown?.resolution ?? `${image.width} × ${image.height}`} />
+              <Fact label={t("overlay.fileSize")} value={shown?.fileSize ?? "…"} />
             </dl>
           </div>
 
           {shown && shown.related.length > 0 && (
             <section aria-labelledby={`${titleId}-related`} className="border-t border-neutral-200 px-4 py-6 sm:px-6 dark:border-neutral-800">
               <h3 id={`${titleId}-related`} className="mb-4 text-base font-semibold">
-                Related images
+                {t("overlay.related")}
               </h3>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {shown.related.map((related) => (
                   <li key={related.id}>
                     <a
-                      href={related.path}
+                      href={to(related.path)}
                       onClick={(event) => {
                         event.preventDefault();
                         onNavigate(related);

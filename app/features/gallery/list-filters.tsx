@@ -2,8 +2,8 @@ import type { KeyboardEvent } from "react";
 import { Link } from "react-router";
 import type { ListFilters } from "#contracts/catalog";
 import { colorNames, colorSwatches, orientations } from "#contracts/catalog-constants";
-
-const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+import { useT } from "~/i18n/i18n";
+import type { UnknownFilter } from "~/lib/list-key";
 
 const activeChip =
   "aria-checked:border-neutral-900 aria-checked:bg-neutral-900 aria-checked:text-white dark:aria-checked:border-white dark:aria-checked:bg-white dark:aria-checked:text-neutral-900";
@@ -42,21 +42,22 @@ function onRadioKeys(event: KeyboardEvent<HTMLElement>) {
  * shift seen in the browser tests). A filter value the URL asked for and the lists do not know
  * is named above them (`unknown`: its notice).
  */
-export function ListFiltersBar({ filters, hrefFor, unknown = [] }: { filters: ListFilters; hrefFor: (filters: ListFilters) => string; unknown?: string[] }) {
+export function ListFiltersBar({ filters, hrefFor, unknown = [] }: { filters: ListFilters; hrefFor: (filters: ListFilters) => string; unknown?: UnknownFilter[] }) {
   const { orientation, color } = filters;
+  const t = useT();
   return (
     <>
       {unknown.length > 0 && (
-        <ul aria-label="Filters not applied" className="wrap-anywhere text-sm text-amber-800 dark:text-amber-300">
-          {unknown.map((notice) => (
-            <li key={notice}>{notice}</li>
+        <ul aria-label={t("filters.notApplied")} className="wrap-anywhere text-sm text-amber-800 dark:text-amber-300">
+          {unknown.map(({ filter, value }) => (
+            <li key={filter}>{t(filter === "orientation" ? "filters.unknownOrientation" : "filters.unknownColor", { value })}</li>
           ))}
         </ul>
       )}
-      <nav aria-label="Filters" className="flex flex-col gap-2 xl:flex-row xl:items-center xl:gap-x-6">
+      <nav aria-label={t("filters.label")} className="flex flex-col gap-2 xl:flex-row xl:items-center xl:gap-x-6">
         <div
           role="radiogroup"
-          aria-label="Orientation"
+          aria-label={t("filters.orientation")}
           onKeyDown={onRadioKeys}
           className="-my-1 flex min-h-11 min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:none]"
         >
@@ -72,14 +73,14 @@ export function ListFiltersBar({ filters, hrefFor, unknown = [] }: { filters: Li
                 className={`chip ${activeChip}`}
                 preventScrollReset
               >
-                {name ? capitalised(name) : "Any orientation"}
+                {t(name ? `orientation.${name}` : "filters.anyOrientation")}
               </Link>
             );
           })}
         </div>
         <div
           role="radiogroup"
-          aria-label="Color"
+          aria-label={t("filters.color")}
           onKeyDown={onRadioKeys}
           className="-my-1 flex min-h-11 min-w-0 items-center gap-1.5 overflow-x-auto px-1 py-1 [scrollbar-width:none]"
         >
@@ -92,8 +93,8 @@ export function ListFiltersBar({ filters, hrefFor, unknown = [] }: { filters: Li
                 role="radio"
                 aria-checked={checked}
                 tabIndex={checked || (!color && index === 0) ? 0 : -1}
-                aria-label={checked ? `${capitalised(name)}, remove color filter` : capitalised(name)}
-                title={capitalised(name)}
+                aria-label={checked ? t("filters.removeColor", { color: t(`color.${name}`) }) : t(`color.${name}`)}
+                title={t(`color.${name}`)}
                 preventScrollReset
                 className="flex size-9 shrink-0 items-center justify-center rounded-full outline-offset-2 aria-checked:ring-2 aria-checked:ring-neutral-900 dark:aria-checked:ring-white"
               >
@@ -104,7 +105,7 @@ export function ListFiltersBar({ filters, hrefFor, unknown = [] }: { filters: Li
         </div>
         {(orientation || color) && (
           <Link to={hrefFor({})} className="self-start text-sm font-medium text-neutral-600 underline underline-offset-4 hover:text-neutral-950 xl:self-center dark:text-neutral-400 dark:hover:text-white" preventScrollReset>
-            Clear filters
+            {t("filters.clear")}
           </Link>
         )}
       </nav>

@@ -1,4 +1,5 @@
 import type { ImageSummary } from "#contracts/catalog";
+import { useT } from "~/i18n/i18n";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/lib/icons";
 
 /** Where an image stands in the list the overlay steps through: the `at`-th of `of`. */
@@ -31,16 +32,17 @@ export function StepButtons({ prev, next, onNavigate }: { prev?: ImageSummary; n
 }
 
 function StepButton({ image, direction, onNavigate }: { image?: ImageSummary; direction: "prev" | "next"; onNavigate: (image: ImageSummary) => void }) {
+  const t = useT();
   if (!image) return <span className="size-11 shrink-0 sm:hidden" />;
   const Icon = direction === "prev" ? ChevronLeftIcon : ChevronRightIcon;
   return (
     <button
       type="button"
       onClick={() => onNavigate(image)}
-      aria-label={direction === "prev" ? "Previous image" : "Next image"}
-      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:top-1/2 sm:z-10 sm:-translate-y-1/2 sm:bg-white/10 sm:text-white sm:hover:bg-white/20 ${direction === "prev" ? "sm:left-3" : "sm:right-3"}`}
+      aria-label={t(direction === "prev" ? "overlay.prev" : "overlay.next")}
+      className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full max-sm:hover:bg-neutral-100 max-sm:dark:hover:bg-neutral-800 sm:fixed sm:top-1/2 sm:z-10 sm:-translate-y-1/2 sm:bg-white/10 sm:text-white sm:hover:bg-white/20 ${direction === "prev" ? "sm:start-3" : "sm:end-3"}`}
     >
-      <Icon size={26} />
+      <Icon size={26} className="rtl:-scale-x-100" />
     </button>
   );
 }

@@ -14,7 +14,7 @@ export function SearchLinks({ id, title, searches, hrefFor }: { id: string; titl
       <ul className="-my-1 flex min-h-11 min-w-0 items-center gap-2 overflow-x-auto py-1 [scrollbar-width:none]">
         {searches.map((search) => (
           <li key={search} className="shrink-0">
-            <Link to={hrefFor(search)} className="chip">
+            <Link to={hrefFor(search)} className="chip" translate="no">
               {search}
             </Link>
           </li>

@@ -38,7 +38,9 @@ export function useOverlayKeys(dialog: RefObject<HTMLDialogElement | null>, keys
       }
       // Arrow keys inside an open menu (the download sizes) belong to it, not to the overlay.
       const inMenu = target.closest("[data-menu-open]") !== null;
-      const action = event.key === "ArrowLeft" ? !inMenu && prev : event.key === "ArrowRight" ? !inMenu && next : event.key.toLowerCase() === "u" && unlike;
+      // Right to left (Arabic), the previous image is to the right, as the reader sees it.
+      const [toLeft, toRight] = document.documentElement.dir === "rtl" ? [next, prev] : [prev, next];
+      const action = event.key === "ArrowLeft" ? !inMenu && toLeft : event.key === "ArrowRight" ? !inMenu && toRight : event.key.toLowerCase() === "u" && unlike;
       if (!action) return;
       action();
       event.preventDefault();

@@ -4,7 +4,7 @@ import { useRef } from "react";
 const SWIPE_MIN_PX = 50;
 
 /**
- * Swiping an element with one finger: right to left calls `next`, left to right `prev`, when
+ * Swiping an element with one finger: right to left calls `next`, left to right `prev` (the other way round on a right-to-left page), when
  * the move is more sideways than up or down (that one scrolls). Spread the handlers on the
  * element, which should let the browser pan only vertically (`touch-pan-y`).
  */
@@ -24,7 +24,9 @@ export function useSwipe(prev: (() => void) | undefined, next: (() => void) | un
       const dx = event.clientX - from.x;
       const dy = event.clientY - from.y;
       if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-      (dx < 0 ? next : prev)?.();
+      // A swipe moves the image the way the page reads: right to left (Arabic), a left-to-right swipe brings the next one.
+      const rtl = document.documentElement.dir === "rtl";
+      ((dx < 0) !== rtl ? next : prev)?.();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useRef } from "react";
 import type { Viewer } from "#contracts/account";
 import { Avatar } from "~/components/avatar";
+import { useT } from "~/i18n/i18n";
 import { useOpenUntilNavigation } from "~/lib/use-open-until-navigation";
 
 const loadMenu = () => import("./account-menu");
@@ -13,6 +14,7 @@ export function AccountButton({ viewer }: { viewer: Viewer }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), [setOpen]);
+  const t = useT();
 
   return (
     <div ref={root} className="relative">
@@ -20,7 +22,7 @@ export function AccountButton({ viewer }: { viewer: Viewer }) {
         ref={button}
         type="button"
         className="icon-button"
-        aria-label="Account menu"
+        aria-label={t("account.button")}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Viewer } from "#contracts/account";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { type MenuProps, useMenuKeys } from "~/lib/menu-keys";
 import { useOutsideClick } from "~/lib/use-outside-click";
 import { accountLinksFor } from "./work-links";
@@ -19,15 +20,17 @@ export default function AccountMenu({
   const menu = useRef<HTMLDivElement>(null);
   useOutsideClick(root, true, onClose);
   const onKeyDown = useMenuKeys(menu, button, onClose);
+  const t = useT();
+  const to = useLocalizedPath();
 
   return (
     <div
       ref={menu}
       id={id}
       role="menu"
-      aria-label="Account"
+      aria-label={t("account.menu")}
       onKeyDown={onKeyDown}
-      className="absolute right-0 top-full z-40 mt-2 w-60 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-2 text-sm text-neutral-900 shadow-xl dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+      className="absolute end-0 top-full z-40 mt-2 w-60 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-2 text-sm text-neutral-900 shadow-xl dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <div role="none" className="break-words px-3.5 pb-2 pt-1">
         <p className="font-semibold">{viewer.name}</p>
@@ -35,8 +38,8 @@ export default function AccountMenu({
       </div>
       <div role="none" className="border-t border-neutral-200 pt-1 dark:border-neutral-800">
         {accountLinksFor(viewer).map((link) => (
-          <Link key={link.to} to={link.to} role="menuitem" className="menu-item py-2.5">
-            {link.label}
+          <Link key={link.to} to={to(link.to)} role="menuitem" className="menu-item py-2.5">
+            {t(link.label)}
           </Link>
         ))}
       </div>
@@ -44,7 +47,7 @@ export default function AccountMenu({
       <Form method="post" action="/profile-settings" role="none" className="mt-1 border-t border-neutral-200 pt-1 dark:border-neutral-800">
         <input type="hidden" name="intent" value="signout" />
         <button type="submit" role="menuitem" className="menu-item py-2.5">
-          Sign out
+          {t("account.signOut")}
         </button>
       </Form>
     </div>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { PopularSearches } from "#contracts/catalog";
 import { Q_MAX_LENGTH, TAG_MAX_LENGTH } from "#contracts/catalog-constants";
 import { api, queryString } from "~/lib/api";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { SearchIcon } from "~/lib/icons";
 import { filterParams } from "~/lib/list-key";
 import { useRootData } from "~/lib/viewer";
@@ -55,6 +56,8 @@ function usePopularSearches(wanted: boolean): string[] {
 export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolean; onDone?: () => void; className?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const t = useT();
+  const home = useLocalizedPath()("/");
   const urlQuery = (params.get("q") ?? "").slice(0, Q_MAX_LENGTH);
   const [text, setText] = useState(urlQuery);
   const [open, setOpen] = useState(false);
@@ -86,9 +89,9 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
   // A search or a tag keeps the orientation and colour chosen.
   const filters = filterParams(params);
   const pick = (option: string) => {
-    if (empty) return finish(`/${queryString({ q: option, ...filters })}`);
+    if (empty) return finish(`${home}${queryString({ q: option, ...filters })}`);
     setText("");
-    finish(`/${queryString({ tag: option, ...filters })}`);
+    finish(`${home}${queryString({ tag: option, ...filters })}`);
   };
 
   return (
@@ -100,13 +103,13 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
         const picked = expanded ? suggestions[active] : undefined;
         if (picked) return pick(picked);
         const q = text.trim();
-        if (q) finish(`/${queryString({ q, ...filters })}`);
+        if (q) finish(`${home}${queryString({ q, ...filters })}`);
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search images
+        {t("search.label")}
       </label>
-      <SearchIcon size={18} className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
+      <SearchIcon size={18} className="pointer-events-none absolute start-3.5 top-1/2 -translate-y-1/2 text-neutral-500 dark:text-neutral-400" />
       <input
         id={`${id}-input`}
         type="search"
@@ -118,7 +121,7 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
         autoComplete="off"
         enterKeyHint="search"
         maxLength={Q_MAX_LENGTH}
-        placeholder="Search images, tags, creators"
+        placeholder={t("search.placeholder")}
         autoFocus={autoFocus}
         value={text}
         onChange={(event) => {
@@ -151,12 +154,12 @@ export function SearchBox({ autoFocus, onDone, className }: { autoFocus?: boolea
             setActive(-1);
           }
         }}
-        className="h-11 w-full rounded-full border border-neutral-200 bg-neutral-100 pl-10 pr-4 text-[15px] text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-300 focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:bg-neutral-900 [&::-webkit-search-cancel-button]:hidden"
+        className="h-11 w-full rounded-full border border-neutral-200 bg-neutral-100 ps-10 pe-4 text-[15px] text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-300 focus:bg-white focus:outline-none focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:bg-neutral-900 [&::-webkit-search-cancel-button]:hidden"
       />
       <ul
         id={listId}
         role="listbox"
-        aria-label={empty ? "Popular searches" : "Tag suggestions"}
+        aria-label={t(empty ? "search.popular" : "search.tags")}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-neutral-200 bg-white py-1.5 shadow-xl dark:border-neutral-800 dark:bg-neutral-900"
       >

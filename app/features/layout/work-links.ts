@@ -1,23 +1,24 @@
 import { hasRole, type Role, type Viewer } from "#contracts/account";
+import type { MessageId } from "~/i18n/i18n";
 
 interface RoleLink {
   to: string;
-  label: string;
+  label: MessageId;
   role: Role;
 }
 
 /** Where creators and admins work, each shown to those who hold its role or one above it. */
 const workLinks: ReadonlyArray<RoleLink> = [
-  { to: "/upload", label: "Upload", role: "creator" },
-  { to: "/studio", label: "Your images", role: "creator" },
-  { to: "/admin", label: "Admin", role: "admin" },
+  { to: "/upload", label: "work.upload", role: "creator" },
+  { to: "/studio", label: "work.studio", role: "creator" },
+  { to: "/admin", label: "work.admin", role: "admin" },
 ];
 
 /** The account menu's pages (account-menu.tsx), by role as the work links. */
 const accountLinks: ReadonlyArray<RoleLink> = [
-  { to: "/profile-settings", label: "Profile", role: "member" },
-  { to: "/studio", label: "Studio", role: "creator" },
-  { to: "/admin", label: "Admin", role: "admin" },
+  { to: "/profile-settings", label: "account.profile", role: "member" },
+  { to: "/studio", label: "account.studio", role: "creator" },
+  { to: "/admin", label: "account.admin", role: "admin" },
 ];
 
 const linksFor = (links: ReadonlyArray<RoleLink>, viewer: Viewer | null) => links.filter((link) => hasRole(viewer, link.role));

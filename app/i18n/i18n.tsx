@@ -1,0 +1,56 @@
+import { setupI18n, type I18n, type Messages } from "@lingui/core";
+import { LinguiContext, useLingui } from "@lingui/react";
+import { useMemo, type ReactNode } from "react";
+import { useLocation, useMatches } from "react-router";
+import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
+import type account from "./catalogs/en/account.json";
+import type gallery from "./catalogs/en/gallery.json";
+import type layout from "./catalogs/en/layout.json";
+
+/** Every message id, as English's catalogs have them. */
+export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account;
+
+/** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
+export interface PageMessages {
+  messages: Messages;
+}
+
+/** `messages` in `locale`, ready to format: a page's (Translations), or a route's for its `meta`. */
+export const i18nFor = (locale: Locale, messages: Messages): I18n => setupI18n({ locale, messages: { [locale]: messages } });
+
+/** A route's `meta` in its page's language: its own loader's messages (`data`, as serialized) at `pathname`. */
+export function metaT(pathname: string, data: { messages?: unknown } | undefined) {
+  const i18n = i18nFor(splitLocale(pathname).locale, (data?.messages ?? {}) as Messages);
+  return (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
+}
+
+/** The page's language: its URL's prefix (decision 044). */
+export const useLocale = (): Locale => splitLocale(useLocation().pathname).locale;
+
+/**
+ * Gives the page's messages to everything below: those the matched routes' loaders sent, in the
+ * page's language (the root's for the header and menus, each page's for its own). A new set of
+ * routes or a new language makes a new one.
+ */
+export function Translations({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const matches = useMatches();
+  const context = useMemo(() => {
+    const messages: Messages = Object.assign({}, ...matches.map((match) => (match.data as Partial<PageMessages> | undefined)?.messages));
+    const i18n = i18nFor(locale, messages);
+    return { i18n, _: i18n._.bind(i18n) };
+  }, [locale, matches]);
+  return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>;
+}
+
+/** `t(id, values)`: the message in the page's language, with its placeholders filled in. */
+export function useT() {
+  const { i18n } = useLingui();
+  return (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
+}
+
+/** `to(path)`: an English path (`/login`) as the page's language has it (`/de/login`). */
+export function useLocalizedPath() {
+  const locale = useLocale();
+  return (path: string) => localizedPath(locale, path);
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
+import { imageDetail } from "./gallery-page.ts";
+
+/** Issue #22: English at today's URLs, every other language under its prefix, never a redirect (decision 044). */
+describe("languages", () => {
+  it("serves the header in German under /de/, and its links stay in German", async () => {
+    const page = await newPage("desktop");
+    const response = await page.goto("/de/");
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+    expect(await page.getByRole("link", { name: "Anmelden" }).getAttribute("href")).toBe("/de/login");
+    expect(await page.getByRole("link", { name: "Registrieren" }).getAttribute("href")).toBe("/de/signup");
+    expect(await page.getByRole("link", { name: "Stockroom – Startseite" }).getAttribute("href")).toBe("/de/");
+    await page.getByRole("combobox", { name: "Bilder suchen" }).waitFor();
+    await page.getByRole("button", { name: "Menü", exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Website" });
+    expect(await menu.getByRole("link", { name: "Lizenz" }).getAttribute("href")).toBe("/de/license");
+    await menu.getByRole("link", { name: "Datenschutzerklärung" }).click();
+    await page.waitForURL(`${baseUrl()}/de/privacy-policy`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+  });
+
+  it("lays Arabic out right to left, and keeps English where it was", async () => {
+    const page = await newPage("phone");
+    await page.goto("/ar/");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await page.getByRole("link", { name: "تسجيل الدخول" }).waitFor();
+    await page.goto("/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+    expect(await page.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
+  });
+
+  it("names every language's version of a page, the canonical one and the Open Graph locale", async () => {
+    const page = await newPage("desktop");
+    await page.goto("/ja/license");
+    const head = (selector: string, attribute: string) => page.locator(`head ${selector}`).getAttribute(attribute);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    expect(await head('link[rel="canonical"]', "href")).toBe(`${baseUrl()}/ja/license`);
+    expect(await head('link[rel="alternate"][hreflang="pt-BR"]', "href")).toBe(`${baseUrl()}/pt-br/license`);
+    expect(await head('link[rel="alternate"][hreflang="x-default"]', "href")).toBe(`${baseUrl()}/license`);
+    expect(await page.locator('head link[rel="alternate"][hreflang]').count()).toBe(8);
+    expect(await head('meta[property="og:locale"]', "content")).toBe("ja_JP");
+  });
+
+  it("answers 404 for a prefix that is no language, and redirects nobody by their Accept-Language", async () => {
+    expect((await fetch(`${baseUrl()}/xx/license`)).status).toBe(404);
+    const missing = await fetch(`${baseUrl()}/de/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Hoppla! Seite nicht gefunden");
+    const english = await fetch(`${baseUrl()}/license`, { headers: { "accept-language": "de-DE,de;q=0.9" }, redirect: "manual" });
+    expect(english.status).toBe(200);
+    expect(await english.text()).toMatch(/<html lang="en" dir="ltr"/);
+  });
+
+  it("picks a language in the menu: the same page in it, and the choice remembered", async () => {
+    const context = await newContext("phone");
+    const page = await context.newPage();
+    await page.goto("/license?from=menu");
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const languages = page.getByRole("navigation", { name: "Site" }).getByRole("list", { name: "Language" });
+    expect(await languages.getByRole("link").allTextContents()).toEqual(["English", "Deutsch", "Français", "Español", "Português (Brasil)", "日本語", "العربية"]);
+    expect(await languages.getByRole("link", { name: "English" }).getAttribute("aria-current")).toBe("page");
+    await languages.getByRole("link", { name: "Français" }).click();
+    await page.waitForURL(`${baseUrl()}/fr/license?from=menu`);
+    await page.getByRole("link", { name: "Connexion" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    expect((await context.cookies()).find((cookie) => cookie.name === "stockroom.lang")?.value).toBe("fr");
+  });
+
+  it("offers a first visit the language its browser prefers, in one line it can follow or dismiss", async () => {
+    const following = await newContext("desktop", { locale: "de-DE" });
+    const page = await following.newPage();
+    await page.goto("/license");
+    await page.getByRole("link", { name: "This page is also in Deutsch." }).click();
+    await page.waitForURL(`${baseUrl()}/de/license`);
+    await page.getByRole("link", { name: "Anmelden" }).waitFor();
+    await page.goto("/license");
+    await interactive(page.getByRole("link", { name: "Login" }));
+    expect(await page.getByRole("complementary", { name: "Language" }).count()).toBe(0);
+
+    const dismissing = await (await newContext("phone", { locale: "ja-JP" })).newPage();
+    await dismissing.goto("/");
+    await dismissing.getByRole("button", { name: "No, thanks" }).click();
+    await dismissing.getByRole("complementary", { name: "Language" }).waitFor({ state: "detached" });
+    await dismissing.reload();
+    await interactive(dismissing.getByRole("link", { name: "Login" }));
+    expect(await dismissing.getByRole("complementary", { name: "Language" }).count()).toBe(0);
+  });
+
+  it("signs a visitor up in German and brings them back to the German gallery", async () => {
+    const page = await newPage("phone");
+    await page.goto("/de/login");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Willkommen zurück");
+    await page.getByRole("link", { name: "Registrieren" }).click();
+    await page.waitForURL(`${baseUrl()}/de/signup`);
+    await page.getByRole("heading", { name: "Konto erstellen", level: 1 }).waitFor();
+    await interactive(page.locator("form").first());
+    await page.getByLabel("Vollständiger Name", { exact: true }).fill("Greta Sprache");
+    await page.getByLabel("E-Mail", { exact: true }).fill(`sprache-${crypto.randomUUID()}@example.test`);
+    await page.getByLabel("Passwort", { exact: true }).fill("ein langes deutsches Passwort");
+    await page.getByLabel("Passwort bestätigen", { exact: true }).fill("ein langes deutsches Passwort");
+    await page.getByRole("button", { name: "Passwort anzeigen" }).click();
+    await page.getByRole("button", { name: "Konto erstellen" }).click();
+    await page.waitForURL(`${baseUrl()}/de/`);
+    await page.getByRole("link", { name: "Profil" }).waitFor();
+  });
+
+  it("opens an image in Arabic: the overlay speaks Arabic, stays under /ar/, and the left arrow goes on to the next image", async () => {
+    const page = await newPage("desktop");
+    await page.goto("/ar/", { waitUntil: "networkidle" });
+    const grid = page.getByRole("list", { name: "الصور", exact: true }).locator(":scope > li");
+    const ids = await grid.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute("data-image-id"))));
+    const [first, second] = await Promise.all(ids.slice(0, 2).map(imageDetail));
+    await grid.first().locator("a").first().click();
+    const dialog = page.getByRole("dialog", { name: first!.title });
+    await dialog.getByRole("region", { name: "صور ذات صلة" }).waitFor();
+    await page.waitForURL(`${baseUrl()}/ar${first!.path}`);
+    await dialog.getByRole("button", { name: "الصورة التالية" }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("dialog", { name: second!.title }).waitFor();
+    await page.waitForURL(`${baseUrl()}/ar${second!.path}`);
+  });
+});

@@ -1,0 +1,88 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { interactive, newPage, type ViewportName } from "./browser.ts";
+
+/**
+ * The pseudo-locale (en-XA: every catalog message accented, about 40 % longer, between ⟦ and ⟧;
+ * app/i18n/compile.ts) over the screens translated so far (decision 044): any visible text
+ * outside ⟦…⟧ was written in a component instead of a catalog, and any text cut off or
+ * overflowing its box would be cut off in a language with longer words too. What creators
+ * wrote (titles, tags, names) is marked translate="no" and left out.
+ */
+
+/** Visible text that came from no catalog: outside every ⟦…⟧, not in a translate="no" element, and more than spaces and punctuation. */
+function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    let depth = 0;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (parent.closest('[translate="no"], script, style, template, noscript')) continue;
+      let outside = "";
+      for (const char of node.textContent ?? "") {
+        if (char === "⟦") depth++;
+        else if (char === "⟧") depth--;
+        else if (depth === 0) outside += char;
+      }
+      const visible = parent.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      if (visible && /\p{L}/u.test(outside)) found.push(`${outside.trim()} (in <${parent.tagName.toLowerCase()} class="${parent.className}">)`);
+    }
+    return found;
+  });
+}
+
+/** Elements whose text is larger than their box (cut off or spilling out) or sticks out of the window (rows that scroll sideways by design excepted). */
+function cutOffText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const scrolls = (element: HTMLElement) => {
+      for (let at = element.parentElement; at; at = at.parentElement) if (/auto|scroll/.test(getComputedStyle(at).overflowX)) return true;
+      return false;
+    };
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+      const ownText = [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && /\p{L}/u.test(child.textContent ?? ""));
+      if (!ownText || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || element.closest('[translate="no"]')) continue;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      // Text for screen readers only (sr-only: a 1 px box) is clipped on purpose.
+      if (box.width <= 1 && box.height <= 1) continue;
+      // Text larger than its box: cut off where the box clips (or ellipses), spilling out where it does not (sideways, or down by a
+      // line: accents over capitals may rise a few pixels above a tight line, as Ä and É do). A box that scrolls means to.
+      const clips = /hidden|clip/.test(style.overflowX + style.overflowY) || style.textOverflow === "ellipsis" || style.webkitLineClamp !== "none";
+      const spill = clips ? 1 : 4;
+      const larger = element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + spill;
+      if (style.display !== "inline" && !/auto|scroll/.test(style.overflowX + style.overflowY) && larger) found.push(`larger than its box: ${element.textContent}`);
+      if ((box.right > window.innerWidth + 1 || box.left < -1) && !scrolls(element)) found.push(`out of the window: ${element.textContent}`);
+    }
+    return found;
+  });
+}
+
+async function expectAllFromCatalogs(page: Page) {
+  expect(await untranslatedText(page)).toEqual([]);
+  expect(await cutOffText(page)).toEqual([]);
+}
+
+describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale on %s", (viewport) => {
+  it("the home page, its menu and a search that found nothing show only catalog text, none cut off", async () => {
+    const page = await newPage(viewport);
+    await page.goto("/en-xa/", { waitUntil: "networkidle" });
+    expect(await page.locator("html").getAttribute("lang")).toBe("en-XA");
+    await expectAllFromCatalogs(page);
+    await interactive(page.getByRole("button", { name: /Méñü/ }));
+    await page.getByRole("button", { name: /Méñü/ }).click();
+    await expectAllFromCatalogs(page);
+    await page.goto("/en-xa/?q=zzqx", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+  });
+
+  it("sign-in and sign-up show only catalog text, none cut off", async () => {
+    const page = await newPage(viewport);
+    for (const path of ["/en-xa/login", "/en-xa/signup"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expectAllFromCatalogs(page);
+    }
+  });
+});
