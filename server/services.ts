@@ -166,7 +166,7 @@ export function createServices(deps: {
     log,
     maxPixels: imaging.maxPixels,
     incomingDir: path.join(config.dataDir, "incoming"),
-    importingDir: path.join(config.dataDir, "importing"),
+    importingDir: imaging.scratchDir,
   });
   return {
     config,

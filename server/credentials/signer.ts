@@ -2,7 +2,7 @@ import { createHash, sign as ecdsaSign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { encode } from "cborg";
-import { BytesBlob, startLibrary } from "./library.ts";
+import { BytesBlob, FileBlob, startLibrary } from "./library.ts";
 import type { SigningIdentity } from "./signing-identity.ts";
 
 /**
@@ -102,17 +102,21 @@ export function createContentSigner(load: () => Promise<SigningIdentity>) {
     },
 
     /**
-     * `jpeg` with a manifest of `facts` embedded and signed; `parent`: the Content Credentials
-     * its upload came with (server/credentials/upload-credentials.ts), its `parentOf` ingredient.
+     * `jpeg` (its bytes, or its file: then read by the library as it asks, not by this side) with
+     * a manifest of `facts` embedded and signed; `parent`: the Content Credentials its upload
+     * came with (server/credentials/upload-credentials.ts), its `parentOf` ingredient. The
+     * library gives the signed file back whole (decision 042).
      */
-    async sign(jpeg: Buffer, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<Buffer> {
+    async sign(jpeg: Buffer | string, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<Buffer> {
       const id = await current();
       startLibrary();
       const builder = WasmBuilder.fromJson(JSON.stringify(manifestOf(facts)));
       try {
         if (parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "application/c2pa", new BytesBlob(new Uint8Array(parent)));
         const signer = { alg: "es256", reserveSize: SIGNATURE_RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, id, SIGNATURE_RESERVE) };
-        return Buffer.from(await builder.sign(signer, [], "image/jpeg", new BytesBlob(new Uint8Array(jpeg))));
+        const source = typeof jpeg === "string" ? new FileBlob(jpeg) : new BytesBlob(new Uint8Array(jpeg));
+        const signed = await builder.sign(signer, [], "image/jpeg", source);
+        return Buffer.from(signed.buffer, signed.byteOffset, signed.byteLength);
       } finally {
         builder.free();
       }

@@ -2,9 +2,10 @@ import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { downloadWidths } from "#contracts/engagement";
 import type { DownloadFileEntry, images } from "../db/schema.ts";
-import { withJpegXmp } from "./jpeg-segments.ts";
+import { jpegStripper } from "./jpeg-segments.ts";
 import { derivedKey, mediaKey } from "./keys.ts";
-import { losslessJpeg, type StoredObject } from "./variants.ts";
+import { usingFile } from "./local-files.ts";
+import { workFileOf, type ImageInput, type StoreObject } from "./variants.ts";
 
 /** The keys downloads of `image` were kept under before they were rendered once at import (named by original and label), to remove them. */
 export function legacyDownloadKeys(image: Pick<typeof images.$inferSelect, "originalKey" | "width">, labels: Array<string | null>): string[] {
@@ -25,33 +26,44 @@ export async function bytesOf(stream: Readable): Promise<Buffer> {
 
 /**
  * The image's JPEG downloads, labelled with `xmp` (labels.ts), rendered from its kept `original`
- * one width at a time: each size's (never wider than the image), and the full size (a JPEG
- * original losslessly, its picture untouched). `finish` turns each file's bytes into what is
- * stored: it signs them (server/credentials/signer.ts). Nothing of the uploaded file's metadata but its
- * colour profile reaches the files.
+ * (its bytes, or its file) one width at a time, each stored with `store` as soon as it is made:
+ * each size's (never wider than the image), and the full size (a JPEG original losslessly, its
+ * picture untouched, stripped and labelled as it streams into a work file under `scratchDir`).
+ * `finish` turns each file (its bytes, or the full size's path) into what is stored: it signs
+ * them (server/credentials/signer.ts). Nothing of the uploaded file's metadata but its colour
+ * profile reaches the files.
  */
 export async function renderDownloads(
-  original: Buffer,
+  original: ImageInput,
   image: Pick<typeof images.$inferSelect, "originalFormat" | "width" | "height">,
   xmp: string,
-  finish: (jpeg: Buffer, width: number) => Promise<Buffer>,
-): Promise<Array<{ entry: DownloadFileEntry; object: StoredObject }>> {
-  const rendered: Array<{ entry: DownloadFileEntry; object: StoredObject }> = [];
+  scratchDir: string,
+  finish: (jpeg: ImageInput, width: number) => Promise<Buffer>,
+  store: StoreObject,
+): Promise<DownloadFileEntry[]> {
+  const entries: DownloadFileEntry[] = [];
   const upright = ((await sharp(original).metadata()).orientation ?? 1) === 1;
+  const jpegAt = (width: number) =>
+    sharp(original, { autoOrient: true, limitInputPixels: false })
+      .resize({ width, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .keepIccProfile()
+      .withXmp(xmp)
+      .jpeg({ quality: 90, progressive: true });
   for (const width of downloadFileWidths(image.width)) {
-    const lossless = width === image.width && image.originalFormat === "jpeg" ? losslessJpeg(original, upright) : null;
-    const jpeg = lossless
-      ? { data: withJpegXmp(lossless, xmp), info: { width, height: image.height } }
-      : await sharp(original, { autoOrient: true, limitInputPixels: false })
-          .resize({ width, withoutEnlargement: true })
-          .flatten({ background: "#ffffff" })
-          .keepIccProfile()
-          .withXmp(xmp)
-          .jpeg({ quality: 90, progressive: true })
-          .toBuffer({ resolveWithObject: true });
-    const data = await finish(jpeg.data, width);
+    let data: Buffer;
+    let height = image.height;
+    if (width === image.width) {
+      const lossless = image.originalFormat === "jpeg" && upright ? jpegStripper(xmp) : null;
+      data = await usingFile(workFileOf(original, lossless, () => jpegAt(width), scratchDir), (file) => finish(file, width));
+    } else {
+      const jpeg = await jpegAt(width).toBuffer({ resolveWithObject: true });
+      data = await finish(jpeg.data, width);
+      height = jpeg.info.height;
+    }
     const key = mediaKey("d", data, "jpg", width);
-    rendered.push({ entry: { width, height: jpeg.info.height, bytes: data.length, key }, object: { key, data } });
+    await store(key, data);
+    entries.push({ width, height, bytes: data.length, key });
   }
-  return rendered;
+  return entries;
 }

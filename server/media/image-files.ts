@@ -6,7 +6,8 @@ import { labelHash, labelXmp } from "./labels.ts";
 import type { ImageFilesRow, LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
 import { createStoredDownloads } from "./stored-downloads.ts";
-import { relabelImage, removeObjects, renderAvatar, storeObjects } from "./variants.ts";
+import { withNewFile } from "./local-files.ts";
+import { relabelImage, removeObjects, renderAvatar, storeObjects, storingAsMade } from "./variants.ts";
 
 /**
  * An image's files over its life: the label they must carry (title, creator, this site's
@@ -37,14 +38,16 @@ export function createImageFiles(deps: {
 
     /**
      * Renders `image`'s variants again with `xmp` (and strips its original first if it was
-     * kept before labels existed) and stores them; `written` are the objects that were new.
+     * kept before labels existed) from a work copy of its original, storing each as it is
+     * made; `written` are the objects that were new.
      */
     async relabel(image: Pick<LabelledImage, "originalKey" | "originalFormat" | "width" | "mediaLabel">, xmp: string): Promise<{ files: ImageFilesRow; written: string[] }> {
       const stored = await media.read(image.originalKey);
       if (!stored) throw new AppError("NOT_FOUND", `The original ${image.originalKey} is missing`);
-      const original = await bytesOf(stored.stream);
-      const { objects, ...files } = await imaging.pool.run(() => relabelImage(original, image, xmp, image.mediaLabel !== null));
-      return { files, written: await storeObjects(media, objects) };
+      const { made, written } = await withNewFile(imaging.scratchDir, stored.stream, (original) =>
+        storingAsMade(media, (store) => imaging.pool.run(() => relabelImage(original, image, xmp, imaging.scratchDir, image.mediaLabel !== null, store))),
+      );
+      return { files: made, written };
     },
 
     /** Removes what `old` files were, once no image refers to them: original, variants, and the downloads rendered from them. */

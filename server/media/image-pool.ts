@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Config } from "../config.ts";
 import { createContentSigner, type ContentSigner } from "../credentials/signer.ts";
 import { loadSigningIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
@@ -33,18 +34,27 @@ export function createImagePool(concurrency: number): ImagePool {
   };
 }
 
-/** What all image work shares: the pool it runs in, the largest picture it takes (UPLOAD_MAX_PIXELS), and the site's Content Credentials signer. */
+/**
+ * What all image work shares: the pool it runs in, the largest picture it takes
+ * (UPLOAD_MAX_PIXELS), the folder of its work files (media/local-files.ts), and the site's
+ * Content Credentials signer.
+ */
 export interface Imaging {
   pool: ImagePool;
   maxPixels: number;
+  scratchDir: string;
   signer: ContentSigner;
 }
 
-/** The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS), signing with the identity kept in `db`. */
-export function imagingOf(config: Pick<Config, "imaging" | "authSecret">, db: Db): Imaging {
+/**
+ * The image work of a process, as configured (IMAGE_CONCURRENCY, UPLOAD_MAX_PIXELS), its work
+ * files under DATA_DIR/importing, signing with the identity kept in `db`.
+ */
+export function imagingOf(config: Pick<Config, "imaging" | "authSecret" | "dataDir">, db: Db): Imaging {
   return {
     pool: createImagePool(config.imaging.concurrency),
     maxPixels: config.imaging.maxPixels,
+    scratchDir: path.join(config.dataDir, "importing"),
     signer: createContentSigner(() => loadSigningIdentity({ repository: createSigningIdentityRepository(db), secret: config.authSecret, siteName: SITE_NAME, operator: config.imaging.signingIdentity })),
   };
 }

@@ -32,7 +32,8 @@ export function sha256(data: Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-function keyOf(kind: MediaKind, hash: string, ext: MediaExtension, width?: number): string {
+/** The key of bytes whose sha256 is `hash` (mediaKey, for bytes hashed as they streamed). */
+export function keyOf(kind: MediaKind, hash: string, ext: MediaExtension, width?: number): string {
   return `${kind}/${hash.slice(0, 2)}/${hash}${width ? `-${width}` : ""}.${ext}`;
 }
 

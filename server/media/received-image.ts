@@ -1,10 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { collectedAsItGoes } from "./paced-collection.ts";
+import { writeNewFile } from "./local-files.ts";
 import { checkHeader, imageHeader, inspectImage } from "./variants.ts";
 
 /** The first bytes of a file whose header is checked while the rest streams in: enough for sharp to read a JPEG's or a PNG's. */
@@ -19,8 +15,6 @@ const HEAD_BYTES = 1024 * 1024;
  * removes it. A refused or broken-off file leaves nothing behind.
  */
 export async function receiveImage(body: Readable, dir: string, maxPixels: number): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, randomUUID());
   let head: Buffer[] | null = [];
   let headBytes = 0;
   let checked = false;
@@ -42,14 +36,15 @@ export async function receiveImage(body: Readable, dir: string, maxPixels: numbe
       checkHead(bytes).then(() => done(null, chunk), done);
     },
   });
+  let file: string | undefined;
   try {
     // Read without destroying `body` when the file is refused: its sender still gets the answer.
-    await pipeline(body.iterator({ destroyOnReturn: false }), headCheck, collectedAsItGoes(), createWriteStream(file));
+    file = await writeNewFile(dir, body.iterator({ destroyOnReturn: false }), headCheck);
     if (!checked) await inspectImage(file, maxPixels);
     return file;
   } catch (error) {
     body.resume(); // the rest of a refused file is read and dropped
-    await rm(file, { force: true });
+    if (file) await rm(file, { force: true });
     throw error;
   }
 }

@@ -2,13 +2,14 @@ import type { Readable } from "node:stream";
 import { imagePath } from "#contracts/catalog";
 import type { DownloadFiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { bytesOf, renderDownloads } from "./download.ts";
+import { renderDownloads } from "./download.ts";
 import type { Imaging } from "./image-pool.ts";
 import { sha256 } from "./keys.ts";
 import { DIGITAL_SOURCE_TYPE, labelXmp } from "./labels.ts";
+import { withNewFile } from "./local-files.ts";
 import type { LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
-import { removeObjects, storeObjects } from "./variants.ts";
+import { removeObjects, storingAsMade } from "./variants.ts";
 
 /** What an image's downloads are made from. */
 type DownloadableImage = Pick<
@@ -66,16 +67,17 @@ export function createStoredDownloads(deps: {
   async function make(image: DownloadableImage, label: string): Promise<DownloadFiles> {
     const parent = image.parentCredentials ? await repository.parentCredentials(image.id) : null;
     const signedAt = new Date().toISOString();
-    const rendered = await imaging.pool.run(async () => {
+    // Rendered from a work copy of the original, each file stored as soon as it is signed.
+    const { made: entries, written } = await imaging.pool.run(async () => {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
       const facts = { ...factsOf(image), signedAt };
-      return renderDownloads(await bytesOf(original.stream), image, xmpOf(image), (jpeg, width) =>
-        imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent),
+      const sign = (jpeg: Buffer | string, width: number) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent);
+      return withNewFile(imaging.scratchDir, original.stream, (file) =>
+        storingAsMade(media, (store) => renderDownloads(file, image, xmpOf(image), imaging.scratchDir, sign, store)),
       );
     });
-    const files: DownloadFiles = { label, signedAt, files: rendered.map((r) => r.entry) };
-    const written = await storeObjects(media, rendered.map((r) => r.object));
+    const files: DownloadFiles = { label, signedAt, files: entries };
     if (await repository.replaceDownloadFiles(image.id, image.downloadFiles, files)) {
       const old = image.downloadFiles?.files.map((f) => f.key).filter((key) => !files.files.some((f) => f.key === key)) ?? [];
       await removeObjects(media, await repository.unreferencedKeys(old));

@@ -1,23 +1,39 @@
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { createContentSigner } from "../credentials/signer.ts";
 import { identityOf, makeIdentity, SITE_NAME } from "../credentials/signing-identity.ts";
 import { createImagePool, type Imaging } from "./image-pool.ts";
+import { buffer } from "node:stream/consumers";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
+import { processImage, type StoreObject } from "./variants.ts";
 
 /** Image files for tests: real ones rendered by sharp, and deliberately broken ones. */
 
 /** The license URL tests label files with. */
 export const TEST_LICENSE_URL = "http://stockroom.test/license";
 
-/** Image work in tests: two at a time, the default limit of 100 megapixels, and a signing identity of the test file's own. */
+/** Image work in tests: two at a time, the default limit of 100 megapixels, work files in a scratch folder, and a signing identity of the test file's own. */
 export const TEST_IMAGING: Imaging = {
   pool: createImagePool(2),
   maxPixels: 100_000_000,
+  scratchDir: scratchDir("work"),
   signer: createContentSigner(async () => {
     const made = await makeIdentity(SITE_NAME);
     return identityOf(made.certPem, made.keyPem);
   }),
 };
+
+/** Objects stored in memory, for a test to look at what image work stored: `store` keeps them in `objects` by key. */
+export function objectsInMemory(): { objects: Map<string, Buffer>; store: StoreObject } {
+  const objects = new Map<string, Buffer>();
+  return { objects, store: async (key, data) => void objects.set(key, Buffer.isBuffer(data) ? data : await buffer(data())) };
+}
+
+/** processImage of `input`, labelled with `xmp`, its files stored in memory: what it gives, and `objects` by key. */
+export async function processedInMemory(input: Buffer, xmp: string) {
+  const { objects, store } = objectsInMemory();
+  return { ...(await processImage(input, xmp, TEST_IMAGING, store)), objects };
+}
 
 export function solidImage(width: number, height: number, color: string, format: "png" | "jpeg" = "png"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });

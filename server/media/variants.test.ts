@@ -2,48 +2,51 @@ import sharp from "sharp";
 import { thumbHashToRGBA } from "thumbhash";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { pngClaiming, solidImage, splitImage, TEST_IMAGING, TEST_LICENSE_URL, truncatedJpeg } from "./test-images.ts";
+import { objectsInMemory, processedInMemory, pngClaiming, solidImage, splitImage, TEST_IMAGING, TEST_LICENSE_URL, truncatedJpeg } from "./test-images.ts";
 import { labelXmp } from "./labels.ts";
 import { processImage } from "./variants.ts";
 
 const xmp = labelXmp({ title: "Test", creator: "Tester", licenseUrl: TEST_LICENSE_URL });
 
+
 async function refusal(input: Buffer): Promise<AppError> {
-  const error = await processImage(input, xmp, TEST_IMAGING.maxPixels).catch((e: unknown) => e);
+  const { objects, store } = objectsInMemory();
+  const error = await processImage(input, xmp, TEST_IMAGING, store).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
+  expect(objects.size).toBe(0);
   return error as AppError;
 }
 
 describe("processImage", () => {
   it("renders AVIF, WebP and JPEG at each ladder width up to the original's, never wider", async () => {
     const input = await splitImage(1500, 1000, "#1d4ed8", "#f97316");
-    const image = await processImage(input, xmp, TEST_IMAGING.maxPixels);
+    const image = await processedInMemory(input, xmp);
     expect(image).toMatchObject({ width: 1500, height: 1000, originalFormat: "jpeg" });
     expect(image.contentHash).toMatch(/^[0-9a-f]{64}$/);
 
     const widths = [...new Set(image.variants.map((v) => v.width))];
     expect(widths).toEqual([320, 640, 1280, 1500]);
     for (const variant of image.variants) {
-      const object = image.objects.find((o) => o.key === variant.key)!;
-      const meta = await sharp(object.data).metadata();
+      const data = image.objects.get(variant.key)!;
+      const meta = await sharp(data).metadata();
       expect({ format: meta.format === "heif" ? "avif" : meta.format, width: meta.width }).toEqual({ format: variant.format, width: variant.width });
       expect(variant.height).toBe(Math.round((variant.width * 1000) / 1500));
-      expect(variant.bytes).toBe(object.data.length);
+      expect(variant.bytes).toBe(data.length);
     }
     expect(new Set(image.variants.map((v) => v.format))).toEqual(new Set(["avif", "webp", "jpeg"]));
     // The original is kept without metadata, its picture untouched: the same pixels decode.
-    const original = image.objects.find((o) => o.key === image.originalKey)!.data;
+    const original = image.objects.get(image.originalKey)!;
     expect(image.bytes).toBe(original.length);
     expect((await sharp(original).raw().toBuffer()).equals(await sharp(input).raw().toBuffer())).toBe(true);
   });
 
   it("does not upscale a small image", async () => {
-    const image = await processImage(await solidImage(200, 120, "#336699"), xmp, TEST_IMAGING.maxPixels);
+    const image = await processedInMemory(await solidImage(200, 120, "#336699"), xmp);
     expect(image.variants.map((v) => v.width)).toEqual([200, 200, 200]);
   });
 
   it("gives a decodable placeholder and the dominant colour", async () => {
-    const image = await processImage(await solidImage(400, 300, "#c81e1e"), xmp, TEST_IMAGING.maxPixels);
+    const image = await processedInMemory(await solidImage(400, 300, "#c81e1e"), xmp);
     const decoded = thumbHashToRGBA(Buffer.from(image.placeholder, "base64"));
     expect(decoded.w / decoded.h).toBeCloseTo(4 / 3, 0);
     expect(decoded.rgba[0]).toBeGreaterThan(150); // red
@@ -57,14 +60,14 @@ describe("processImage", () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const image = await processImage(sideways, xmp, TEST_IMAGING.maxPixels);
+    const image = await processedInMemory(sideways, xmp);
     expect({ width: image.width, height: image.height }).toEqual({ width: 200, height: 300 });
     expect(image.variants[0]).toMatchObject({ width: 200, height: 300 });
   });
 
   it("names every object by its content, so the same file gives the same keys", async () => {
     const input = await solidImage(300, 300, "#0f766e");
-    const [a, b] = [await processImage(input, xmp, TEST_IMAGING.maxPixels), await processImage(input, xmp, TEST_IMAGING.maxPixels)];
+    const [a, b] = [await processedInMemory(input, xmp), await processedInMemory(input, xmp)];
     expect(a.variants.map((v) => v.key)).toEqual(b.variants.map((v) => v.key));
     expect(a.originalKey).toMatch(/^o\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
     expect(a.variants[0]!.key).toMatch(/^v\/[0-9a-f]{2}\/[0-9a-f]{64}-300\.avif$/);
@@ -104,9 +107,9 @@ describe("processImage", () => {
   });
 
   it("takes a panorama and a column just within those limits", async () => {
-    const panorama = await processImage(await solidImage(20_000, 300, "#0f766e"), xmp, TEST_IMAGING.maxPixels);
+    const panorama = await processedInMemory(await solidImage(20_000, 300, "#0f766e"), xmp);
     expect(Math.max(...panorama.variants.map((v) => v.width))).toBe(2560);
-    const column = await processImage(await solidImage(300, 16_000, "#0f766e"), xmp, TEST_IMAGING.maxPixels);
+    const column = await processedInMemory(await solidImage(300, 16_000, "#0f766e"), xmp);
     expect(Math.max(...column.variants.map((v) => v.height))).toBe(16_000);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { stat } from "node:fs/promises";
+import { Readable, type Transform } from "node:stream";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
 import type { ImageVariant } from "../db/schema.ts";
@@ -9,10 +9,10 @@ import { AppError } from "../errors.ts";
 import type { ColorName } from "#contracts/catalog-constants";
 import { scaledHeight } from "#contracts/engagement";
 import { JPEG_MAX_SIDE, megapixels } from "#contracts/studio";
-import { inParallel } from "../in-parallel.ts";
-import { stripJpeg } from "./jpeg-segments.ts";
-import { contentTypeOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
+import { jpegStripper } from "./jpeg-segments.ts";
+import { contentTypeOf, keyOf, mediaKey, sha256, type MediaExtension } from "./keys.ts";
 import { labelHash } from "./labels.ts";
+import { newFileBy, usingFile, writeNewFile } from "./local-files.ts";
 import { colorLabels } from "./palette.ts";
 import type { MediaStorage } from "./storage.ts";
 import { visualHash } from "./visual-hash.ts";
@@ -33,11 +33,13 @@ export const VARIANT_WIDTHS = [320, 640, 1280, 1920] as const;
 const MAX_VARIANT_WIDTH = 2560;
 const PLACEHOLDER_SIZE = 100;
 
-// libvips would start a thread per core for each operation; we run several operations side by
-// side instead, one thread each (widths in parallel, and the three formats of each width), so
-// that the cores stay busy without oversubscription.
+// libvips would start a thread per core for each operation; the image pool runs several images
+// side by side instead (IMAGE_CONCURRENCY), one thread each, so that the cores stay busy without
+// oversubscription, and each image's files are made one at a time, so that its memory stays
+// that of one decode and one encode. libvips' operation cache (up to 50 MB) keeps results for a
+// pipeline run again on the same input, which image work here never does.
 sharp.concurrency(1);
-const PARALLEL_WIDTHS = Math.max(1, Math.ceil(availableParallelism() / 2));
+sharp.cache(false);
 
 /** Input formats we accept (as sharp names them) and the extension their original is kept under. */
 const originalExtensions: Partial<Record<string, MediaExtension>> = {
@@ -96,11 +98,9 @@ export interface ImageFiles {
   variants: ImageVariant[];
   /** labelHash() of the XMP the variants carry. */
   mediaLabel: string;
-  /** The objects still to be stored. */
-  objects: StoredObject[];
 }
 
-/** Everything the catalog records about an image, plus the objects still to be stored. */
+/** Everything the catalog records about an image and its files. */
 interface ProcessedImage extends ImageFiles {
   width: number;
   height: number;
@@ -180,65 +180,58 @@ export function checkHeader(meta: Metadata, maxPixels: number): InspectedImage {
 }
 
 /**
- * The JPEG with its metadata segments removed and its picture untouched (jpeg-segments.ts),
- * or null when that is not enough: it must be turned upright first, or its structure cannot
- * be followed.
+ * A work file under `scratchDir` (the caller removes it) made of an image file: streamed through
+ * `lossless` (jpegStripper: its picture untouched) when given, else, or when the stripper cannot
+ * follow its structure, written by `encode`.
  */
-export function losslessJpeg(data: Buffer, upright: boolean): Buffer | null {
-  if (!upright) return null;
-  try {
-    return stripJpeg(data);
-  } catch {
-    return null;
+export async function workFileOf(input: ImageInput, lossless: Transform | null, encode: () => Sharp, scratchDir: string): Promise<string> {
+  if (lossless) {
+    try {
+      return await writeNewFile(scratchDir, typeof input === "string" ? createReadStream(input) : Readable.from([input]), lossless);
+    } catch {
+      // Not a structure the stripper follows: encoded.
+    }
   }
+  return newFileBy(scratchDir, (file) => encode().toFile(file));
 }
 
 /**
- * What is kept of an uploaded file: see originalEncoders and losslessJpeg. A JPEG kept losslessly
- * is the file's own bytes less its metadata, so it is read whole (it is stored as such).
+ * Writes what is kept of an image file to a work file under `scratchDir` (the caller removes
+ * it): an upright JPEG stripped of its metadata as it streams (jpeg-segments.ts), anything else,
+ * or a JPEG whose structure cannot be followed, encoded by originalEncoders.
  */
-async function keptOriginal(input: ImageInput, originalFormat: string, upright: boolean, maxPixels: number): Promise<Buffer> {
-  const lossless = originalFormat === "jpeg" && upright ? losslessJpeg(typeof input === "string" ? await readFile(input) : input, upright) : null;
-  if (lossless) return lossless;
+function keptOriginal(input: ImageInput, originalFormat: string, upright: boolean, maxPixels: number, scratchDir: string): Promise<string> {
   const encode = originalEncoders[originalFormat];
   if (!encode) throw new AppError("UNSUPPORTED_MEDIA", `Unsupported image format ${originalFormat}`);
-  return encode(sharp(input, inputOptions(maxPixels)).keepIccProfile()).toBuffer();
+  const lossless = originalFormat === "jpeg" && upright ? jpegStripper() : null;
+  return sharpStep(workFileOf(input, lossless, () => encode(sharp(input, inputOptions(maxPixels)).keepIccProfile()), scratchDir));
 }
 
 function hex(n: number): string {
   return Math.round(n).toString(16).padStart(2, "0");
 }
 
-/** AVIF, WebP and JPEG of `original` (upright, no metadata of its own) at each ladder width, each carrying `xmp`. */
-async function renderVariants(original: Buffer, width: number, xmp: string, maxPixels: number): Promise<Array<{ variant: ImageVariant; object: StoredObject }>> {
-  // Each width is decoded and resized once, then encoded in every format from those pixels.
-  const formats = Object.keys(encoders) as ImageVariant["format"][];
-  const tasks = variantWidths(width).map((w) => async () => {
-    const pixels = await sharp(original, inputOptions(maxPixels)).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
-    return Promise.all(
-      formats.map(async (format) => {
-        const { ext: variantExt, encode } = encoders[format];
-        const data = await encode(sharp(pixels.data, { raw: pixels.info }).withXmp(xmp)).toBuffer();
-        const key = mediaKey("v", data, variantExt, w);
-        const variant: ImageVariant = { format, width: pixels.info.width, height: pixels.info.height, bytes: data.length, key };
-        return { variant, object: { key, data } };
-      }),
-    );
-  });
-  return (await inParallel(tasks, PARALLEL_WIDTHS)).flat();
-}
-
-/** The files of an image from its kept original, labelled with `xmp`. */
-async function filesOf(original: Buffer, ext: MediaExtension, width: number, xmp: string, maxPixels: number): Promise<ImageFiles> {
-  const rendered = await renderVariants(original, width, xmp, maxPixels);
-  const originalKey = mediaKey("o", original, ext);
-  return {
-    bytes: original.length,
-    originalKey,
-    variants: rendered.map((r) => r.variant),
-    mediaLabel: labelHash(xmp),
-    objects: [{ key: originalKey, data: original }, ...rendered.map((r) => r.object)],
-  };
+/**
+ * The files of an image from its kept original (`kept`: its bytes, or its file), its variants
+ * labelled with `xmp`, each stored by `store` as soon as it is encoded: AVIF, WebP and JPEG at
+ * each ladder width, one width and one format at a time, each width decoded from the kept
+ * original and resized once, then encoded in every format from those pixels.
+ */
+async function filesOf(kept: ImageInput, ext: MediaExtension, width: number, xmp: string, maxPixels: number, store: StoreObject): Promise<ImageFiles> {
+  const variants: ImageVariant[] = [];
+  for (const w of variantWidths(width)) {
+    const pixels = await sharpStep(sharp(kept, inputOptions(maxPixels)).resize({ width: w }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true }));
+    for (const format of Object.keys(encoders) as ImageVariant["format"][]) {
+      const { ext: variantExt, encode } = encoders[format];
+      const data = await sharpStep(encode(sharp(pixels.data, { raw: pixels.info }).withXmp(xmp)).toBuffer());
+      const key = mediaKey("v", data, variantExt, w);
+      await store(key, data);
+      variants.push({ format, width: pixels.info.width, height: pixels.info.height, bytes: data.length, key });
+    }
+  }
+  const originalKey = keyOf("o", await contentHashOf(kept), ext);
+  await store(originalKey, typeof kept === "string" ? () => createReadStream(kept) : kept);
+  return { bytes: typeof kept === "string" ? (await stat(kept)).size : kept.length, originalKey, variants, mediaLabel: labelHash(xmp) };
 }
 
 function damaged(error: unknown): AppError {
@@ -246,72 +239,102 @@ function damaged(error: unknown): AppError {
   return new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${(error as Error).message.split("\n")[0]})`);
 }
 
+/** A step of sharp's (libvips): what fails there is the file's fault, and says so (damaged()); what fails storing a file is not. */
+function sharpStep<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw damaged(error);
+  });
+}
+
+/** What the catalog records about an image file, known before any of its files is made. */
+export type ImageFacts = Omit<ProcessedImage, keyof ImageFiles>;
+
 /**
  * Decodes, checks and renders an image of at most `maxPixels`, its variants labelled with `xmp`
- * (labels.ts); stores nothing. Throws an AppError for unusable input.
+ * (labels.ts), and stores its files with `store` one by one as they are made; its kept original
+ * is a work file under `scratchDir` meanwhile. `beforeStoring` sees the image's facts before the
+ * first file is stored, and may refuse it (the import's duplicate check). Throws an AppError for
+ * unusable input, before a file is stored.
  */
-export async function processImage(input: ImageInput, xmp: string, maxPixels: number): Promise<ProcessedImage> {
+export async function processImage(
+  input: ImageInput,
+  xmp: string,
+  imaging: { maxPixels: number; scratchDir: string },
+  store: StoreObject,
+  beforeStoring: (facts: ImageFacts) => Promise<void> = async () => {},
+): Promise<ProcessedImage> {
+  const { maxPixels, scratchDir } = imaging;
   const { ext, format, width, height, upright } = await inspectImage(input, maxPixels);
-  try {
-    // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
-    const small = await sharp(input, inputOptions(maxPixels))
-      .resize(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE, { fit: "inside" })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
-    const { dominant } = await sharp(small.data, { raw: small.info }).stats();
-    const colors = await colorLabels(sharp(small.data, { raw: small.info }));
-    const hash = await visualHash(sharp(small.data, { raw: small.info }));
-    const originalFormat = format === "heif" ? "avif" : format;
-    const original = await keptOriginal(input, originalFormat, upright, maxPixels);
-    return {
-      width,
-      height,
-      contentHash: await contentHashOf(input),
-      dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
-      colors,
-      visualHash: hash,
-      placeholder,
-      originalFormat,
-      ...(await filesOf(original, ext, width, xmp, maxPixels)),
-    };
-  } catch (error) {
-    throw damaged(error);
-  }
+  // The small render decodes the whole file, so a corrupt one fails here, before the encodes.
+  const small = await sharpStep(
+    sharp(input, inputOptions(maxPixels)).resize(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE, { fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+  );
+  const placeholder = Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString("base64");
+  const { dominant } = await sharpStep(sharp(small.data, { raw: small.info }).stats());
+  const originalFormat = format === "heif" ? "avif" : format;
+  const facts: ImageFacts = {
+    width,
+    height,
+    contentHash: await contentHashOf(input),
+    dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+    colors: await sharpStep(colorLabels(sharp(small.data, { raw: small.info }))),
+    visualHash: await sharpStep(visualHash(sharp(small.data, { raw: small.info }))),
+    placeholder,
+    originalFormat,
+  };
+  await beforeStoring(facts);
+  const files = await usingFile(keptOriginal(input, originalFormat, upright, maxPixels, scratchDir), (kept) => filesOf(kept, ext, width, xmp, maxPixels, store));
+  return { ...facts, ...files };
 }
 
 /**
  * The files of a stored image again, labelled with `xmp`: its variants rendered anew from the
- * kept original. `stripped` says whether that original is already without metadata; if not
- * (stored before labels existed), it is stripped first and gets a new key.
+ * kept original (its file) and stored with `store` as they are made. `stripped` says whether
+ * that original is already without metadata; if not (stored before labels existed), it is
+ * stripped first, as a work file under `scratchDir`, and gets a new key.
  */
-export async function relabelImage(original: Buffer, image: { originalFormat: string; width: number }, xmp: string, stripped: boolean): Promise<ImageFiles> {
+export async function relabelImage(
+  original: ImageInput,
+  image: { originalFormat: string; width: number },
+  xmp: string,
+  scratchDir: string,
+  stripped: boolean,
+  store: StoreObject,
+): Promise<ImageFiles> {
   const { ext, upright } = await inspectImage(original, NO_PIXEL_LIMIT);
-  try {
-    const kept = stripped ? original : await keptOriginal(original, image.originalFormat, upright, NO_PIXEL_LIMIT);
-    return await filesOf(kept, ext, image.width, xmp, NO_PIXEL_LIMIT);
-  } catch (error) {
-    throw damaged(error);
-  }
+  if (stripped) return filesOf(original, ext, image.width, xmp, NO_PIXEL_LIMIT, store);
+  return usingFile(keptOriginal(original, image.originalFormat, upright, NO_PIXEL_LIMIT, scratchDir), (kept) => filesOf(kept, ext, image.width, xmp, NO_PIXEL_LIMIT, store));
 }
 
+/** Stores one object: its bytes, or a stream it opens (only if it stores it). */
+export type StoreObject = (key: string, data: Buffer | (() => Readable)) => Promise<void>;
+
 /**
- * Stores the objects; returns the keys that were not there before, which is what to remove
- * if the record that needs them cannot be saved (other keys may belong to other records).
+ * Runs `make` with a StoreObject that stores each object in `storage` as soon as it is made,
+ * unless it is there already. Its result, and `written`: the keys that were not there before,
+ * which is what to remove if the record that needs them cannot be saved (other keys may belong
+ * to other records). When `make` fails, what it stored is removed.
  */
-export async function storeObjects(storage: MediaStorage, objects: StoredObject[]): Promise<string[]> {
+export async function storingAsMade<T>(storage: MediaStorage, make: (store: StoreObject) => Promise<T>): Promise<{ made: T; written: string[] }> {
   const written: string[] = [];
+  const store: StoreObject = async (key, data) => {
+    if (await storage.has(key)) return;
+    await storage.put(key, Buffer.isBuffer(data) ? data : data(), contentTypeOf(key));
+    written.push(key);
+  };
   try {
-    for (const { key, data } of objects) {
-      if (await storage.has(key)) continue;
-      await storage.put(key, data, contentTypeOf(key));
-      written.push(key);
-    }
+    return { made: await make(store), written };
   } catch (error) {
     await removeObjects(storage, written);
     throw error;
   }
+}
+
+/** Stores the objects (storingAsMade); returns the keys that were not there before. */
+export async function storeObjects(storage: MediaStorage, objects: StoredObject[]): Promise<string[]> {
+  const { written } = await storingAsMade(storage, async (store) => {
+    for (const { key, data } of objects) await store(key, data);
+  });
   return written;
 }
 

@@ -1,9 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
+import { createReadStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { Viewer } from "#contracts/account";
 import type { UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
@@ -17,7 +14,8 @@ import type { Logger } from "../logger.ts";
 import { stagingKey } from "../media/keys.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import { isStorageUnavailable } from "../media/storage-unavailable.ts";
-import { collectedAsItGoes, collectedFrom } from "../media/paced-collection.ts";
+import { withNewFile } from "../media/local-files.ts";
+import { collectedFrom } from "../media/paced-collection.ts";
 import { receiveImage } from "../media/received-image.ts";
 import type { CreatorPagesRepository } from "./creator-pages-repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads-repository.ts";
@@ -66,21 +64,6 @@ export function createUploadsService(deps: {
 }) {
   const { repository, creatorPages, imports, credentialsReader, media, queue, log, maxPixels, incomingDir, importingDir } = deps;
 
-  /**
-   * Runs `use` with the staged file copied to a file of this machine, streamed (never whole in
-   * memory), and removes the copy when `use` ends, however it ends.
-   */
-  async function withLocalCopy<T>(stream: Readable, use: (file: string) => Promise<T>): Promise<T> {
-    await mkdir(importingDir, { recursive: true });
-    const file = path.join(importingDir, randomUUID());
-    try {
-      await pipeline(stream, collectedAsItGoes(), createWriteStream(file));
-      return await use(file);
-    } finally {
-      await rm(file, { force: true });
-    }
-  }
-
   const toUploadStatus = (row: UploadRow): UploadStatus => ({
     id: row.id,
     fileName: row.fileName,
@@ -112,8 +95,8 @@ export function createUploadsService(deps: {
       const { title, tags, category, description, model, prompt } = row.fields;
       const stored = await media.read(stagedKey);
       if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
-      // sharp reads the copy itself: the file is never held whole in memory (decision 037).
-      await withLocalCopy(stored.stream, async (file) => {
+      // Copied to a file of this machine, which sharp reads itself: never held whole in memory (decision 037).
+      await withNewFile(importingDir, stored.stream, async (file) => {
         const credentials = await readUploadCredentials(credentialsReader, file, row.fileName);
         await imports.importItem({
           source: SOURCE,

@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,9 @@ import { testImportService } from "../../../test/people-and-images.ts";
 
 const database = await testDatabase();
 const mediaDir = scratchDir("airtable");
-const imports = testImportService(database.db, localDiskStorage(mediaDir));
+/** Where the import writes each download as it arrives, and the work files made from it. */
+const workDir = scratchDir("airtable-work");
+const imports = testImportService(database.db, localDiskStorage(mediaDir), { imaging: { ...TEST_IMAGING, scratchDir: workDir } });
 
 /** Requests the fake Airtable received, how many 429s it still has to give, and the waits asked for. */
 const requests: IncomingMessage[] = [];
@@ -114,6 +117,8 @@ describe("importing from Airtable", () => {
     const summary = await imports.run(await airtableSource(options({ onRetry: (ms) => retries.push(ms) })));
     expect(formatSummary(summary)).toBe("imported 2, updated 0, skipped 2 (no attachment: 1, download failed: 1)");
     expect(retries).toHaveLength(1);
+    // Each download was written to a work file as it came, and removed once imported.
+    expect(await readdir(workDir)).toEqual([]);
 
     // 1 rate-limited request, then two pages of 100, sorted by Created, newest first.
     expect(requests).toHaveLength(3);

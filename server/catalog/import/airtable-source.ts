@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ErrorCode } from "#contracts/api-error";
@@ -118,7 +120,7 @@ function date(value: unknown): Date | undefined {
 }
 
 /** One record as an import entry, or the reason it is skipped. */
-export function airtableEntry(record: AirtableRecord, download: (url: string) => Promise<Buffer>, maxPixels: number): SourceEntry {
+export function airtableEntry(record: AirtableRecord, download: (url: string) => Promise<Readable>, maxPixels: number): SourceEntry {
   const { fields } = record;
   const file = firstAttachment(fields);
   if (!file) return { sourceId: record.id, skip: "no attachment", detail: "the record has no image attachment" };
@@ -191,15 +193,16 @@ export async function airtableSource(options: AirtableOptions): Promise<SourceEn
     }
   }
 
-  async function download(url: string): Promise<Buffer> {
+  /** An attachment as it downloads: the import writes it to a work file as it comes, never holding it whole. */
+  async function download(url: string): Promise<Readable> {
     let res: Response;
     try {
       res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       throw new SourceError("download failed", `${url}: ${(error as Error).message}`);
     }
-    if (!res.ok) throw new SourceError("download failed", `${url}: HTTP ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
+    if (!res.ok || !res.body) throw new SourceError("download failed", `${url}: HTTP ${res.status}`);
+    return Readable.fromWeb(res.body as ReadableStream<Uint8Array>);
   }
 
   const entries: SourceEntry[] = [];

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { ColorName } from "#contracts/catalog-constants";
 import { AppError } from "../../errors.ts";
@@ -7,8 +8,9 @@ import type { Imaging } from "../../media/image-pool.ts";
 import { smallestJpeg } from "../../media/smallest-jpeg.ts";
 import type { MediaStorage } from "../../media/storage.ts";
 import type { ImageFiles } from "../../media/image-files.ts";
+import { withNewFile } from "../../media/local-files.ts";
 import type { MediaRepository } from "../../media/media-repository.ts";
-import { contentHashOf, processImage, renderAvatar, storeObjects, type ImageInput } from "../../media/variants.ts";
+import { contentHashOf, processImage, renderAvatar, storeObjects, storingAsMade, type ImageInput } from "../../media/variants.ts";
 import type { ImportCredentials, ImportRepository, StoredFile } from "./import-repository.ts";
 import { cleanTags, DEFAULT_CATEGORY, DEFAULT_CREATOR, DEFAULT_TITLE, describeImage, howMadeColumns, slugify, type HowMade } from "../../image-text/text.ts";
 
@@ -36,8 +38,12 @@ export interface ImportItem {
   howMade?: HowMade | undefined;
   /** What the file's own Content Credentials gave it (uploads: server/credentials/upload-credentials.ts). */
   credentials?: ImportCredentials | undefined;
-  /** The image file (its bytes, or its path: then never read whole into memory), fetched only when the item is imported. */
-  file: () => Promise<ImageInput>;
+  /**
+   * The image file, fetched only when the item is imported: its bytes, its path, or a stream (a
+   * download), which is written to a work file as it comes; from a path or a stream it is never
+   * read whole into memory.
+   */
+  file: () => Promise<ImageInput | Readable>;
 }
 
 /** A record the source could not turn into an item, with the reason in a few words. */
@@ -103,6 +109,12 @@ export function createImportService(deps: {
   /** Imports or updates one item; throws an AppError when its file is refused. */
   async function importItem(item: ImportItem): Promise<"imported" | "updated"> {
     const data = await item.file();
+    if (data instanceof Readable) return withNewFile(imaging.scratchDir, data, (file) => importFile(item, file));
+    return importFile(item, data);
+  }
+
+  /** importItem with its file in hand. */
+  async function importFile(item: ImportItem, data: ImageInput): Promise<"imported" | "updated"> {
     const title = item.title?.trim() || DEFAULT_TITLE;
     const creator = item.creator?.trim() || DEFAULT_CREATOR;
     const xmp = files.label(title, creator);
@@ -118,11 +130,14 @@ export function createImportService(deps: {
         written = relabelled.written;
       }
     } else {
-      const { objects, ...processed } = await imaging.pool.run(() => processImage(data, xmp, imaging.maxPixels));
-      const duplicate = await repo.findDuplicate(item, processed, DUPLICATE_MAX_BITS);
-      if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
-      written = await storeObjects(media, objects);
-      file = processed;
+      // Each file is stored as soon as it is made; a duplicate is refused before the first.
+      const refuseDuplicate = async (facts: Parameters<typeof repo.findDuplicate>[1]) => {
+        const duplicate = await repo.findDuplicate(item, facts, DUPLICATE_MAX_BITS);
+        if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
+      };
+      const processed = await storingAsMade(media, (store) => imaging.pool.run(() => processImage(data, xmp, imaging, store, refuseDuplicate)));
+      file = processed.made;
+      written = processed.written;
     }
     const category = item.category?.trim() || DEFAULT_CATEGORY;
     const tags = cleanTags(item.tags ?? []);
