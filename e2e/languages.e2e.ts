@@ -50,6 +50,9 @@ describe("languages", () => {
     const missing = await fetch(`${baseUrl()}/de/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Hoppla! Seite nicht gefunden");
+    const nobody = await fetch(`${baseUrl()}/fr/creator/Nobody%20At%20All`);
+    expect(nobody.status).toBe(404);
+    expect(await nobody.text()).toContain("Créateur introuvable");
     const english = await fetch(`${baseUrl()}/license`, { headers: { "accept-language": "de-DE,de;q=0.9" }, redirect: "manual" });
     expect(english.status).toBe(200);
     expect(await english.text()).toMatch(/<html lang="en" dir="ltr"/);

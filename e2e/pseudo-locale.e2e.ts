@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { interactive, newPage, type ViewportName } from "./browser.ts";
+import { newestImages } from "./gallery-page.ts";
 
 /**
  * The pseudo-locale (en-XA: every catalog message accented, about 40 % longer, between ⟦ and ⟧;
@@ -75,6 +76,13 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.getByRole("button", { name: /Méñü/ }).click();
     await expectAllFromCatalogs(page);
     await page.goto("/en-xa/?q=zzqx", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+  });
+
+  it("a creator's page shows only catalog text, none cut off", async () => {
+    const [image] = await newestImages(1);
+    const page = await newPage(viewport);
+    await page.goto(`/en-xa/creator/${encodeURIComponent(image!.creator.name)}`, { waitUntil: "networkidle" });
     await expectAllFromCatalogs(page);
   });
 

@@ -10,6 +10,7 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { useCreatorTotals } from "~/features/gallery/use-creator-totals";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { pageMessages } from "~/i18n/catalogs.server";
+import { metaT, useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { filterParams, unknownFilters, type UnknownFilter } from "~/lib/list-key";
@@ -44,27 +45,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, location }: Route.MetaArgs) {
   const creator = data?.creator;
+  const t = metaT(location.pathname, data);
   return creator
     ? [
-        { title: `${creator.name} · Stockroom` },
-        { name: "description", content: `${creator.uploads} free images by ${creator.name} on Stockroom.` },
+        { title: t("creator.metaTitle", { name: creator.name }) },
+        { name: "description", content: t("creator.metaDescription", { count: String(creator.uploads), name: creator.name }) },
       ]
-    : [{ title: "Creator not found · Stockroom" }];
+    : [{ title: t("creator.notFoundTitle") }];
 }
 
 
 /** `/creator/{name}`: a creator's totals and images. */
 export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
   const { creator, filters, unknown } = loaderData;
+  const t = useT();
+  const home = useLocalizedPath()("/");
   if (!creator) {
     return (
       <PageMain className="page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">Creator not found</h1>
-        <p className="mt-2 text-neutral-600 dark:text-neutral-400">There are no images by this creator.</p>
-        <Link to="/" className="button-primary mt-8">
-          Return to home
+        <h1 className="text-2xl font-semibold tracking-tight">{t("creator.notFound")}</h1>
+        <p className="mt-2 text-neutral-600 dark:text-neutral-400">{t("creator.noImages")}</p>
+        <Link to={home} className="button-primary mt-8">
+          {t("creator.home")}
         </Link>
       </PageMain>
     );
@@ -74,7 +78,9 @@ export default function CreatorRoute({ loaderData }: Route.ComponentProps) {
 
 function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route.ComponentProps["loaderData"]["creator"]>; filters: ListFilters; unknown: UnknownFilter[] }) {
   const { orientation, color } = filters;
-  const base = `/creator/${encodeURIComponent(creator.name)}`;
+  const t = useT();
+  const locale = useLocale();
+  const base = useLocalizedPath()(`/creator/${encodeURIComponent(creator.name)}`);
   const pageUrl = useCallback(
     (cursor: string) => `/api/creators/${encodeURIComponent(creator.name)}${queryString({ cursor, orientation, color })}`,
     [creator.name, orientation, color],
@@ -84,9 +90,9 @@ function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route
   const [open, setOpen] = useState<number | null>(null);
   const totals = useCreatorTotals(creator);
   const stats = [
-    { label: "Uploads", value: totals.uploads },
-    { label: "Downloads", value: totals.downloads },
-    { label: "Likes", value: totals.likes },
+    { label: t("creator.uploads"), value: totals.uploads },
+    { label: t("creator.downloads"), value: totals.downloads },
+    { label: t("creator.likes"), value: totals.likes },
   ];
   return (
     <PageMain className="page pb-20 pt-6">
@@ -94,28 +100,30 @@ function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route
       <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
         <Avatar name={creator.name} url={creator.avatarUrl} size={88} />
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{creator.name}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl" translate="no">
+            {creator.name}
+          </h1>
           <dl className="mt-4 flex gap-8">
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
                 <dt className="text-sm text-neutral-600 dark:text-neutral-400">{stat.label}</dt>
-                <dd className="text-xl font-semibold tabular-nums">{stat.value.toLocaleString("en-US")}</dd>
+                <dd className="text-xl font-semibold tabular-nums">{stat.value.toLocaleString(locale)}</dd>
               </div>
             ))}
           </dl>
         </div>
       </div>
       <h2 className="mb-5 mt-12 text-lg font-semibold">
-        Images by {creator.name} ({totals.uploads})
+        {t("creator.imagesBy", { name: creator.name, count: String(totals.uploads) })}
       </h2>
       <div className="mb-5">
         <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
       </div>
       <FirstPaintBoundary id="results">
-        {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">No images match these filters.</p>}
+        {list.images.length === 0 && <p className="py-10 text-center text-neutral-600 dark:text-neutral-400">{t("creator.noMatch")}</p>}
         <ImageGrid
           images={list.images}
-          label={`Images by ${creator.name}`}
+          label={t("creator.gridLabel", { name: creator.name })}
           loading={list.loading}
           onLoadMore={list.loadMore}
           onOpen={setOpen}
