@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
-import { imageDetail } from "./gallery-page.ts";
+import type { CollectionSummary } from "#contracts/collections";
+import { signUpByApi } from "./account-page.ts";
+import { imageDetail, newestImages } from "./gallery-page.ts";
 
 /** Issue #22: English at today's URLs, every other language under its prefix, never a redirect (decision 044). */
 describe("languages", () => {
@@ -125,5 +127,20 @@ describe("languages", () => {
     await page.keyboard.press("ArrowLeft");
     await page.getByRole("dialog", { name: second!.title }).waitFor();
     await page.waitForURL(`${baseUrl()}/ar${second!.path}`);
+  });
+
+  it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
+    const [image] = await newestImages(1);
+    const context = await newContext("desktop");
+    await signUpByApi(context, "Kai Sammler");
+    const headers = { origin: baseUrl() };
+    const { id, path } = (await (await context.request.post("/api/collections", { data: { name: "Meine Auswahl", isPublic: true }, headers })).json()) as CollectionSummary;
+    await context.request.put(`/api/collections/${id}/images/${image!.id}`, { headers });
+    const page = await context.newPage();
+    await page.goto(`/de${path}`);
+    await page.getByText("Sammlung", { exact: true }).waitFor();
+    await page.getByText("von Kai Sammler").waitFor();
+    await page.getByText("1 Bild", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Alle herunterladen" }).waitFor();
   });
 });

@@ -1,6 +1,6 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { LinguiContext, useLingui } from "@lingui/react";
-import { useMemo, type ReactNode } from "react";
+import { LinguiContext, Trans as LinguiTrans, useLingui } from "@lingui/react";
+import { useMemo, type ReactElement, type ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
 import type account from "./catalogs/en/account.json";
@@ -47,6 +47,11 @@ export function Translations({ children }: { children: ReactNode }) {
 export function useT() {
   const { i18n } = useLingui();
   return (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
+}
+
+/** `<Trans id values components>`: a message with elements in it (`by <0>{owner}</0>`), each numbered tag drawn by its component. */
+export function Trans(props: { id: MessageId; values?: Record<string, unknown>; components: Record<string, ReactElement> }) {
+  return <LinguiTrans {...props} />;
 }
 
 /** `to(path)`: an English path (`/login`) as the page's language has it (`/de/login`). */

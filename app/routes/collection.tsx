@@ -6,8 +6,9 @@ import { localizedPath, splitLocale } from "#contracts/locales";
 import { BackToGallery } from "~/components/back-to-gallery";
 import { collectionDownloadUrl } from "~/components/collections/api";
 import { PageMain } from "~/components/page-main";
-import { collectionMeta, imageCountLabel } from "~/features/collections/collection-meta";
+import { collectionMeta } from "~/features/collections/collection-meta";
 import { pageMessages } from "~/i18n/catalogs.server";
+import { Trans, useT } from "~/i18n/i18n";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
@@ -47,25 +48,28 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const pageUrl = useCallback((cursor: string) => `/api/collections/${collection.id}${queryString({ cursor })}`, [collection.id]);
   const list = usePagedImages(collection.images, pageUrl);
   const [open, setOpen] = useState<number | null>(null);
+  const t = useT();
 
   return (
     <PageMain className="page pb-20 pt-6">
       <BackToGallery />
       <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">Collection</p>
-          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl">{collection.name}</h1>
+          <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">{t("collection.kind")}</p>
+          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl" translate="no">
+            {collection.name}
+          </h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-2 text-neutral-600 dark:text-neutral-400">
             <span>
-              by <span className="font-medium text-neutral-900 dark:text-neutral-100">{collection.owner.name}</span>
+              <Trans id="collection.by" values={{ owner: collection.owner.name }} components={{ 0: <span className="font-medium text-neutral-900 dark:text-neutral-100" translate="no" /> }} />
             </span>
             <span aria-hidden="true">·</span>
-            <span>{imageCountLabel(collection.imageCount)}</span>
+            <span>{t("collection.count", { count: collection.imageCount })}</span>
             {!collection.isPublic && (
               <>
                 <span aria-hidden="true">·</span>
                 <span className="inline-flex items-center gap-1">
-                  <LockIcon size={14} /> Private: only you can see it
+                  <LockIcon size={14} /> {t("collection.private")}
                 </span>
               </>
             )}
@@ -75,30 +79,30 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
           {collection.isPublic && (
             <button type="button" className="button-secondary" onClick={() => void sharePage(collection.name, collection.path, settings.baseUrl)}>
               <ShareIcon size={18} />
-              Share
+              {t("collection.share")}
             </button>
           )}
           {collection.imageCount > 0 && (
             // For a visitor without a session this is a link to open: the server sends them to sign in, and back here.
             <a href={collectionDownloadUrl(collection.id)} download={viewer ? true : undefined} className="button-primary">
               <DownloadIcon size={18} />
-              Download all
+              {t("collection.downloadAll")}
             </a>
           )}
         </div>
       </div>
       {list.images.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
-          This collection has no images yet.
+          {t("collection.empty")}
         </p>
       ) : (
-        <ImageGrid images={list.images} label={`Images in ${collection.name}`} loading={list.loading} onLoadMore={list.loadMore} onOpen={setOpen} onIntent={preloadModal} />
+        <ImageGrid images={list.images} label={t("collection.gridLabel", { name: collection.name })} loading={list.loading} onLoadMore={list.loadMore} onOpen={setOpen} onIntent={preloadModal} />
       )}
       {list.error && (
         <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
-          Could not load more images: {list.error}{" "}
+          {t("collection.moreFailed", { error: list.error })}{" "}
           <button type="button" className="font-medium underline" onClick={list.retry}>
-            Try again
+            {t("gallery.tryAgain")}
           </button>
         </p>
       )}
