@@ -76,9 +76,11 @@ describe("grid images", () => {
       for (const image of waiting) {
         expect(image.complete).toBe(false);
         expect(image.opacity).toBe("0");
-        // The thumbhash, drawn behind the image.
-        expect(image.behind).toMatch(/^url\("data:image\/png;base64,/);
       }
+      // The thumbhashes, decoded when the browser is idle, drawn behind the images.
+      await expect
+        .poll(async () => (await cardImages(page)).slice(0, 4).map((image) => image.behind.startsWith('url("data:image/png;base64,')))
+        .toEqual([true, true, true, true]);
       const first = cards(page).first().locator("a").first().locator("img");
       expect(await first.evaluate((img) => getComputedStyle(img).transitionDuration)).toMatch(/^0\.2s/);
 
