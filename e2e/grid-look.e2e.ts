@@ -23,12 +23,8 @@ const cardImages = (page: Page) =>
 describe("the site's font", () => {
   it("is Inter from the site itself: preloaded once, hashed and cached for a year", async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
-    const preload =
-      /<link [^>]*inter-latin-wght-normal[^>]*>/.exec(html)?.[0] ?? "";
-    const href =
-      /href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)"/.exec(
-        preload,
-      )?.[1];
+    const preload = /<link [^>]*inter-latin-wght-normal[^>]*>/.exec(html)?.[0] ?? "";
+    const href = /href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)"/.exec(preload)?.[1];
     expect(href, preload).toBeDefined();
     expect(preload).toContain('rel="preload"');
     expect(preload).toContain('as="font"');
@@ -41,39 +37,20 @@ describe("the site's font", () => {
     const font = await fetch(`${baseUrl()}${href}`);
     expect(font.status).toBe(200);
     expect(font.headers.get("content-type")).toBe("font/woff2");
-    expect(font.headers.get("cache-control")).toBe(
-      "public, max-age=31536000, immutable",
-    );
+    expect(font.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   for (const viewport of viewportNames) {
     it(`gives a ${viewport}'s page Inter, fetched once, and nothing moves`, async () => {
       const page = await newPage(viewport);
       const fonts: string[] = [];
-      page.on(
-        "request",
-        (request) =>
-          request.resourceType() === "font" &&
-          fonts.push(new URL(request.url()).pathname),
-      );
+      page.on("request", (request) => request.resourceType() === "font" && fonts.push(new URL(request.url()).pathname));
       const shifts = await watchLayoutShifts(page);
       await page.goto("/", { waitUntil: "networkidle" });
       expect(fonts).toHaveLength(1);
-      expect(fonts[0]).toMatch(
-        /^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
-      );
-      expect(
-        await page.evaluate(() =>
-          [...document.fonts]
-            .filter((face) => face.status === "loaded")
-            .map((face) => face.family),
-        ),
-      ).toEqual(["Inter"]);
-      expect(
-        await page
-          .getByRole("link", { name: "Join" })
-          .evaluate((el) => getComputedStyle(el).fontFamily),
-      ).toMatch(/^Inter,/);
+      expect(fonts[0]).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+      expect(await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family))).toEqual(["Inter"]);
+      expect(await page.getByRole("link", { name: "Join" }).evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^Inter,/);
       expect(await shifts()).toEqual([]);
     });
   }
@@ -103,37 +80,16 @@ describe("grid images", () => {
       // The thumbhashes, decoded one by one when the browser is idle (at the latest 500 ms after
       // each asks), drawn behind the images: on a busy machine that takes longer than poll's 1 s.
       await expect
-        .poll(
-          async () =>
-            (await cardImages(page))
-              .slice(0, 4)
-              .map((image) =>
-                image.behind.startsWith('url("data:image/png;base64,'),
-              ),
-          { timeout: 15_000 },
-        )
+        .poll(async () => (await cardImages(page)).slice(0, 4).map((image) => image.behind.startsWith('url("data:image/png;base64,')), { timeout: 15_000 })
         .toEqual([true, true, true, true]);
       const first = cards(page).first().locator("a").first().locator("img");
-      expect(
-        await first.evaluate((img) => getComputedStyle(img).transitionDuration),
-      ).toMatch(/^0\.2s/);
+      expect(await first.evaluate((img) => getComputedStyle(img).transitionDuration)).toMatch(/^0\.2s/);
 
       release();
       await page.waitForLoadState("networkidle");
-      await expect
-        .poll(() =>
-          first.evaluate(
-            (img: HTMLImageElement) =>
-              img.complete && getComputedStyle(img).opacity,
-          ),
-        )
-        .toBe("1");
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && getComputedStyle(img).opacity)).toBe("1");
       // The placeholder stays behind the image it faded in over.
-      expect(
-        await first.evaluate(
-          (img) => getComputedStyle(img.closest("a")!).backgroundImage,
-        ),
-      ).toMatch(/^url\("data:image\/png;base64,/);
+      expect(await first.evaluate((img) => getComputedStyle(img.closest("a")!).backgroundImage)).toMatch(/^url\("data:image\/png;base64,/);
     });
 
     it(`show on a ${viewport} when loaded before the page came to life, and without JavaScript`, async () => {
@@ -147,9 +103,7 @@ describe("grid images", () => {
       const plain = await newPage(viewport, { javaScriptEnabled: false });
       await plain.goto("/", { waitUntil: "networkidle" });
       const shown = await cardImages(plain);
-      expect(
-        shown.filter((image) => image.complete).length,
-      ).toBeGreaterThanOrEqual(4);
+      expect(shown.filter((image) => image.complete).length).toBeGreaterThanOrEqual(4);
       expect(shown.filter((image) => image.opacity !== "1")).toEqual([]);
     });
   }
@@ -158,8 +112,6 @@ describe("grid images", () => {
     const page = await newPage("phone", { reducedMotion: "reduce" });
     await page.goto("/", { waitUntil: "networkidle" });
     const first = cards(page).first().locator("a").first().locator("img");
-    expect(
-      await first.evaluate((img) => getComputedStyle(img).transitionProperty),
-    ).toBe("none");
+    expect(await first.evaluate((img) => getComputedStyle(img).transitionProperty)).toBe("none");
   });
 });
