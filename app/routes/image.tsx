@@ -6,18 +6,21 @@ import { useResumedDownload } from "~/components/engagement/download-button";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { neighboursAt } from "~/features/gallery/overlay-stepping";
+import { requestLocale } from "~/i18n/catalogs.server";
 import { useLocalizedPath } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
+import { knownTexts } from "~/lib/formats";
 import { orNotFound } from "~/lib/not-found";
 import type { GalleryOutletContext } from "./gallery";
 import type { Route } from "./+types/image";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = parseIdSegment(params.segment);
   if (id === null) throw data(null, { status: 404 });
   const viewer = await context.viewer();
   const image = await orNotFound(context.services.catalog.get(id, viewer?.id));
-  return { image, baseUrl: context.settings.baseUrl };
+  const known = knownTexts(requestLocale(request), [image.likes, image.downloads], [image.howMade?.generatedAt, image.credentials.signedAt]);
+  return { image, known, baseUrl: context.settings.baseUrl };
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
@@ -29,7 +32,7 @@ export const handle = { canonical: false };
 
 /** `/images/{id}-{slug}`: the image's detail over the gallery, opened from a card or a shared link. */
 export default function ImageRoute({ loaderData }: Route.ComponentProps) {
-  const { image } = loaderData;
+  const { image, known } = loaderData;
   const { images, loadMore } = useOutletContext<GalleryOutletContext>();
   const navigate = useNavigate();
   const location = useLocation();
@@ -50,6 +53,7 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
     <ImageOverlay
       image={shown}
       detail={image}
+      known={known}
       {...neighboursAt(images, index)}
       onNavigate={(next) => {
         setTarget(next);

@@ -1,6 +1,6 @@
 import type { HowItWasMade as HowItWasMadeData } from "#contracts/catalog";
-import { useLocale, useT } from "~/i18n/i18n";
-import { longDate } from "~/lib/dates";
+import { useT } from "~/i18n/i18n";
+import type { Formats } from "~/lib/formats";
 
 const facts: Array<{ key: Exclude<keyof HowItWasMadeData, "generatedAt">; long?: boolean }> = [
   { key: "model" },
@@ -11,9 +11,8 @@ const facts: Array<{ key: Exclude<keyof HowItWasMadeData, "generatedAt">; long?:
 ];
 
 /** "How it was made": the model, prompt, seed, settings and date the image's source gave, those it gave. */
-export function HowItWasMade({ made, headingId }: { made: HowItWasMadeData; headingId: string }) {
+export function HowItWasMade({ made, headingId, format }: { made: HowItWasMadeData; headingId: string; format: Formats }) {
   const t = useT();
-  const locale = useLocale();
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
       <h3 id={headingId} className="text-base font-semibold">
@@ -34,7 +33,7 @@ export function HowItWasMade({ made, headingId }: { made: HowItWasMadeData; head
           <div className="contents">
             <dt className="text-neutral-500 dark:text-neutral-400">{t("made.generated")}</dt>
             <dd className="font-medium max-sm:mb-2">
-              <time dateTime={made.generatedAt}>{longDate(new Date(made.generatedAt), locale)}</time>
+              <time dateTime={made.generatedAt}>{format.longDate(made.generatedAt)}</time>
             </dd>
           </div>
         )}

@@ -9,6 +9,7 @@ import { useEngagement } from "~/components/engagement/store";
 import { detailSizes, Picture } from "~/components/picture";
 import { useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { FirstPaintBoundary } from "~/lib/first-paint";
+import { formatsFor, type KnownTexts } from "~/lib/formats";
 import { BookmarkIcon, CloseIcon, FlagIcon, HeartIcon, ShareIcon } from "~/lib/icons";
 import { shareImage } from "~/lib/share";
 import { useRootData } from "~/lib/viewer";
@@ -27,6 +28,8 @@ interface ImageOverlayProps {
   /** What to show at once; `detail` fills in the rest when it has arrived. */
   image: ImageSummary;
   detail: ImageDetail | null;
+  /** The detail's counts and dates as the server formatted them (lib/formats.ts). */
+  known?: KnownTexts;
   prev?: ImageSummary;
   next?: ImageSummary;
   /** Where the image stands in the list stepped through, when it is in it. */
@@ -48,7 +51,7 @@ interface ImageOverlayProps {
  * the bars, and the actions in a bar along the bottom edge. Neither bar lies over the
  * scrolling part, so no control ever covers its text.
  */
-export function ImageOverlay({ image, detail, prev, next, position, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
+export function ImageOverlay({ image, detail, known, prev, next, position, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const shown = detail && detail.id === image.id ? detail : null;
@@ -56,7 +59,7 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
   const { settings } = useRootData();
   const t = useT();
   const to = useLocalizedPath();
-  const locale = useLocale();
+  const format = formatsFor(useLocale(), known);
   const like = useToggleLike(summary);
   const { downloads } = useEngagement(summary);
   const save = useSaveToCollection(image);
@@ -200,12 +203,12 @@ export function ImageOverlay({ image, detail, prev, next, position, onNavigate, 
                   ))}
                 </ul>
               )}
-              {shown?.howMade && <HowItWasMade made={shown.howMade} headingId={`${titleId}-made`} />}
-              {shown && <ContentCredentialsLine credentials={shown.credentials} />}
+              {shown?.howMade && <HowItWasMade made={shown.howMade} headingId={`${titleId}-made`} format={format} />}
+              {shown && <ContentCredentialsLine credentials={shown.credentials} format={format} />}
             </div>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm lg:grid-cols-1">
-              <Fact label={t("overlay.likes")} value={like.likes.toLocaleString(locale)} />
-              <Fact label={t("overlay.downloads")} value={downloads.toLocaleString(locale)} />
+              <Fact label={t("overlay.likes")} value={format.number(like.likes)} />
+              <Fact label={t("overlay.downloads")} value={format.number(downloads)} />
               <Fact label={t("overlay.resolution")} value={shown?.resolution ?? `${image.width} × ${image.height}`} />
               <Fact label={t("overlay.fileSize")} value={shown?.fileSize ?? "…"} />
             </dl>
