@@ -3,6 +3,8 @@ import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
 import type { CollectionSummary } from "#contracts/collections";
 import { signUpByApi } from "./account-page.ts";
 import { imageDetail, newestImages } from "./gallery-page.ts";
+import { distinctImage } from "../server/media/test-images.ts";
+import { creatorContext, uploadedImage } from "./studio-page.ts";
 
 /** Issue #22: English at today's URLs, every other language under its prefix, never a redirect (decision 044). */
 describe("languages", () => {
@@ -142,5 +144,20 @@ describe("languages", () => {
     await page.getByText("von Kai Sammler").waitFor();
     await page.getByText("1 Bild", { exact: true }).waitFor();
     await page.getByRole("link", { name: "Alle herunterladen" }).waitFor();
+  });
+
+  it("shows a creator's images in German: their numbers in German words, editing saved in German, and back to the German list", async () => {
+    const context = await creatorContext("desktop", "Uta Urheberin");
+    const upload = await uploadedImage(context, { fileName: "deutsch.jpg", title: "Abendlicht" }, await distinctImage(500, 400, 1220));
+    const page = await context.newPage();
+    await page.goto("/de/studio");
+    await page.getByRole("heading", { name: "Deine Bilder", level: 1 }).waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Abendlicht" }).getByText("0 Aufrufe · 0 Downloads · 0 Likes", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Bearbeiten" }).click();
+    await page.waitForURL(`${baseUrl()}/de/studio/images/${upload.image!.id}`);
+    await interactive(page.getByRole("button", { name: "Änderungen speichern" }));
+    await page.getByLabel("Modell (optional)", { exact: true }).fill("Imagen 4");
+    await page.getByRole("button", { name: "Änderungen speichern" }).click();
+    await page.getByRole("status").filter({ hasText: "Änderungen gespeichert" }).waitFor();
   });
 });

@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { interactive, newPage, type ViewportName } from "./browser.ts";
+import { distinctImage } from "../server/media/test-images.ts";
 import { newestImages } from "./gallery-page.ts";
+import { creatorContext, uploadedImage } from "./studio-page.ts";
 
 /**
  * The pseudo-locale (en-XA: every catalog message accented, about 40 % longer, between ⟦ and ⟧;
@@ -92,5 +94,23 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
       await page.goto(path, { waitUntil: "networkidle" });
       await expectAllFromCatalogs(page);
     }
+  });
+
+  it("a creator's images, their numbers, the delete question and the edit page show only catalog text, none cut off", async () => {
+    const context = await creatorContext(viewport, `Pia Pseudo ${viewport}`);
+    const upload = await uploadedImage(context, { fileName: "pseudo.jpg", title: `Pseudo ${viewport}` }, await distinctImage(500, 400, 1210 + (viewport === "phone" ? 1 : 2)));
+    const page = await context.newPage();
+    await page.goto("/en-xa/studio", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+    await interactive(page.getByRole("button", { name: /Đéĺéţé/ }));
+    await page.getByRole("button", { name: /Đéĺéţé/ }).click();
+    await page.getByRole("group", { name: /Pseudo/ }).waitFor();
+    await expectAllFromCatalogs(page);
+    await page.goto(`/en-xa/studio/images/${upload.image!.id}`, { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+    await interactive(page.getByRole("button", { name: /Šàvé Çĥàñĝéš/ }));
+    await page.getByRole("button", { name: /Šàvé Çĥàñĝéš/ }).click();
+    await page.getByRole("status").filter({ hasText: "Çĥàñĝéš" }).waitFor();
+    await expectAllFromCatalogs(page);
   });
 });

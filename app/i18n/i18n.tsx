@@ -6,9 +6,10 @@ import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
 import type account from "./catalogs/en/account.json";
 import type gallery from "./catalogs/en/gallery.json";
 import type layout from "./catalogs/en/layout.json";
+import type studio from "./catalogs/en/studio.json";
 
 /** Every message id, as English's catalogs have them. */
-export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account;
+export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account | keyof typeof studio;
 
 /** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
 export interface PageMessages {
