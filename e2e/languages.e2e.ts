@@ -131,6 +131,19 @@ describe("languages", () => {
     await page.waitForURL(`${baseUrl()}/ar${second!.path}`);
   });
 
+  it("names an image's download sizes in German", async () => {
+    const [image] = await newestImages(1);
+    const { downloadSizes } = await imageDetail(image!.id);
+    const page = await newPage("desktop");
+    await page.goto(`/de${image!.path}`);
+    const choose = page.getByRole("button", { name: "Downloadgröße wählen" });
+    await interactive(choose);
+    await choose.click();
+    const german = { small: "Klein", medium: "Mittel", large: "Groß", original: "Original" };
+    const names = await page.getByRole("list", { name: "Downloadgrößen" }).getByRole("link").evaluateAll((links) => links.map((link) => link.querySelector("span")!.textContent));
+    expect(names).toEqual(downloadSizes.map((size) => german[size.name]));
+  });
+
   it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");

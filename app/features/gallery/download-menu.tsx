@@ -1,6 +1,5 @@
 import { useCallback, useId, useRef, useState } from "react";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
-import { downloadSizeLabels } from "#contracts/catalog-constants";
 import { DownloadLink } from "~/components/engagement/download-button";
 import { ChevronRightIcon, DownloadIcon } from "~/lib/icons";
 import { useT } from "~/i18n/i18n";
@@ -55,7 +54,7 @@ export function DownloadMenu({ image, sizes }: { image: ImageSummary; sizes: Ima
           {sizes.map((size) => (
             <li key={size.name} onClick={() => setOpen(false)}>
               <DownloadLink image={image} size={size.name} className="menu-item justify-between max-sm:px-5 max-sm:py-3.5 max-sm:text-base">
-                <span className="font-medium">{downloadSizeLabels[size.name]}</span>
+                <span className="font-medium">{t(`overlay.sizeName.${size.name}`)}</span>
                 <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
                   {size.width} × {size.height}
                 </span>
