@@ -159,7 +159,7 @@ describe("languages", () => {
     await page.getByRole("link", { name: "Alle herunterladen" }).waitFor();
   });
 
-  it("shows a creator's images in German: their numbers in German words, editing saved in German, and back to the German list", async () => {
+  it("shows a creator's images in German: their numbers in German words and the edit page's saved message in German", async () => {
     const context = await creatorContext("desktop", "Uta Urheberin");
     const upload = await uploadedImage(context, { fileName: "deutsch.jpg", title: "Abendlicht" }, await distinctImage(500, 400, 1220));
     const page = await context.newPage();
@@ -173,4 +173,21 @@ describe("languages", () => {
     await page.getByRole("button", { name: "Änderungen speichern" }).click();
     await page.getByRole("status").filter({ hasText: "Änderungen gespeichert" }).waitFor();
   });
+
+  it("uploads in German: the form, the button's count and a refused file's reason in German", async () => {
+    // A German browser: no offer of English along the bottom covers the form's button.
+    const context = await creatorContext("phone", "Udo Uploader", { locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto("/de/upload");
+    await page.getByRole("heading", { name: "Hochladen", level: 1 }).waitFor();
+    await interactive(page.locator('form[aria-labelledby="details-heading"]'));
+    await page.getByLabel("Dateien auswählen").setInputFiles([{ name: "notizen.txt", mimeType: "text/plain", buffer: Buffer.from("kein Bild") }]);
+    const row = page.getByRole("list", { name: "Dateien zum Hochladen" }).locator(":scope > li");
+    expect(await row.textContent()).toContain("1 KB");
+    await page.getByRole("button", { name: "1 Datei hochladen" }).click();
+    await expect
+      .poll(() => row.getByRole("status").textContent(), { timeout: 15_000 })
+      .toBe("Abgelehnt: Keine Bilddatei (erwartet: JPEG, PNG, WebP, AVIF, GIF oder TIFF)");
+  });
 });
+

@@ -113,4 +113,22 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.getByRole("status").filter({ hasText: "Çĥàñĝéš" }).waitFor();
     await expectAllFromCatalogs(page);
   });
+
+  it("the upload page, its rows and a refused file show only catalog text, none cut off", async () => {
+    const context = await creatorContext(viewport, `Ulla Pseudo ${viewport}`);
+    const page = await context.newPage();
+    await page.goto("/en-xa/upload", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+    await interactive(page.locator('form[aria-labelledby="details-heading"]'));
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: "pseudo-upload.jpg", mimeType: "image/jpeg", buffer: await distinctImage(500, 400, 1230 + (viewport === "phone" ? 1 : 2)) },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all") },
+    ]);
+    await expectAllFromCatalogs(page);
+    await page.locator('form[aria-labelledby="details-heading"] button[type="submit"]').click();
+    const rows = page.locator("li[data-state]");
+    await expect.poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-state"))), { timeout: 60_000 }).toEqual(["done", "refused"]);
+    await expectAllFromCatalogs(page);
+  });
 });
+

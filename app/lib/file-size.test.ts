@@ -13,3 +13,10 @@ describe("a file's size as the upload list shows it", () => {
     expect(fileSizeLabel(2.46 * 1024 * 1024)).toBe("2.5 MB");
   });
 });
+
+describe("a file's size in another language", () => {
+  it("uses the language's digits and decimal mark, and its words for the unit", () => {
+    expect(fileSizeLabel(2.46 * 1024 * 1024, "de", (amount, unit) => `${amount} ${unit === "MB" ? "Mo" : "Ko"}`)).toBe("2,5 Mo");
+    expect(fileSizeLabel(44 * 1024, "de")).toBe("44 KB");
+  });
+});

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { DropZone } from "~/components/drop-zone";
 import { Link } from "react-router";
-import { JPEG_MAX_SIDE, megapixels, UPLOADS_PATH, type ImageFieldsInput, type UploadStatus } from "#contracts/studio";
-import { api } from "~/lib/api";
+import { JPEG_MAX_SIDE, UPLOADS_PATH, type ImageFieldsInput, type UploadStatus } from "#contracts/studio";
+import { useLocale, useLocalizedPath, useT, type MessageId } from "~/i18n/i18n";
+import { api, ApiError } from "~/lib/api";
 import { fileSizeLabel } from "~/lib/file-size";
 import { ImageFields } from "./image-fields";
 import { sendFile } from "./send-file";
@@ -20,19 +21,29 @@ interface Row {
   /** 0..1 of the bytes sent. */
   sent: number;
   state: RowState;
+  /** Why it failed or was refused: the page's own words (`refusal`), or the server's for a file it could not process. */
   reason: string | null;
   uploadId: string | null;
   image: UploadStatus["image"];
 }
 
-const stateLabels: Record<RowState, string> = {
-  waiting: "Waiting",
-  uploading: "Uploading",
-  queued: "Processing",
-  processing: "Processing",
-  done: "Published",
-  failed: "Failed",
-  refused: "Refused",
+const stateLabels: Record<Exclude<RowState, "uploading">, MessageId> = {
+  waiting: "upload.waiting",
+  queued: "upload.processing",
+  processing: "upload.processing",
+  done: "upload.published",
+  failed: "upload.failed",
+  refused: "upload.refused",
+};
+
+/** The API's refusal codes (its contract; its messages are English) as the page says them. */
+const refusals: Record<string, MessageId> = {
+  UNSUPPORTED_MEDIA: "upload.notImage",
+  PAYLOAD_TOO_LARGE: "upload.tooManyPixels",
+  UNAUTHENTICATED: "upload.signedOut",
+  FORBIDDEN: "upload.notCreator",
+  RATE_LIMITED: "upload.rateLimited",
+  NETWORK: "upload.network",
 };
 
 /** The file's name without its extension: the title when none is given. */
@@ -40,6 +51,16 @@ const titleOf = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[-_]+/g,
 
 /** /upload: drop or pick files, one set of fields for them, a row per file with its progress and fate. */
 export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixels: number }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const locale = useLocale();
+  const limits = { mb: maxBytes / (1024 * 1024), megapixels: maxPixels / 1e6, side: JPEG_MAX_SIDE };
+  /** Why the API refused a file, from its code; a field it found wrong (the form's limits prevent it) in its own words. */
+  const refusal = (error: unknown) => {
+    const code = error instanceof ApiError ? error.code : "";
+    if (code === "BAD_REQUEST") return (error as ApiError).message;
+    return t(refusals[code] ?? "upload.serverError", limits);
+  };
   const [rows, setRows] = useState<Row[]>([]);
   const [fields, setFields] = useState<ImageFieldsInput>({ title: "", tags: "", category: "", description: "", model: "", prompt: "" });
   const [sending, setSending] = useState(false);
@@ -56,7 +77,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         file,
         sent: 0,
         state: tooLarge ? "refused" : "waiting",
-        reason: tooLarge ? `The file is too large (at most ${maxBytes / (1024 * 1024)} MB)` : null,
+        reason: tooLarge ? t("upload.tooLarge", limits) : null,
         uploadId: null,
         image: null,
       };
@@ -76,7 +97,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
           const status = await sendFile(row.file, { ...fields, title: fields.title || titleOf(row.file.name) }, (sent) => update(row.key, { sent }));
           update(row.key, { sent: 1, state: status.status, uploadId: status.id, reason: status.reason, image: status.image });
         } catch (error) {
-          update(row.key, { state: "refused", reason: (error as Error).message });
+          update(row.key, { state: "refused", reason: refusal(error) });
         }
       }
     };
@@ -111,15 +132,13 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
     <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <section aria-labelledby="files-heading" className="min-w-0">
         <h2 id="files-heading" className="sr-only">
-          Files
+          {t("upload.files")}
         </h2>
         <DropZone onFiles={add}>
-          <p className="text-base font-medium">Drop images here</p>
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            JPEG, PNG, WebP, AVIF, GIF or TIFF, up to {maxBytes / (1024 * 1024)} MB, {megapixels(maxPixels)} and {JPEG_MAX_SIDE.toLocaleString("en")} pixels a side each
-          </p>
+          <p className="text-base font-medium">{t("upload.drop")}</p>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">{t("upload.limits", limits)}</p>
           <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
-            Choose files
+            {t("upload.choose")}
             <input
               type="file"
               multiple
@@ -134,7 +153,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         </DropZone>
 
         {rows.length > 0 && (
-          <ul className="mt-6 divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" aria-label="Files to upload">
+          <ul className="mt-6 divide-y divide-neutral-200 rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800" aria-label={t("upload.list")}>
             {rows.map((row) => (
               <li key={row.key} className="flex items-center gap-3 p-3" data-state={row.state}>
                 <div className="size-12 shrink-0 overflow-hidden rounded-md bg-neutral-100 dark:bg-neutral-800">
@@ -142,12 +161,14 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
-                    <p className="truncate text-sm font-medium">{row.file.name}</p>
-                    <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{fileSizeLabel(row.file.size)}</p>
+                    <p className="truncate text-sm font-medium" translate="no">
+                      {row.file.name}
+                    </p>
+                    <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{fileSizeLabel(row.file.size, locale, (amount, unit) => t("upload.size", { amount, unit }))}</p>
                   </div>
                   <div
                     role="progressbar"
-                    aria-label={`${row.file.name} sent`}
+                    aria-label={t("upload.sent", { file: row.file.name })}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={Math.round(row.sent * 100)}
@@ -157,15 +178,14 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
                   </div>
                   <p className="mt-1 text-xs" role="status">
                     <span className={row.state === "refused" || row.state === "failed" ? "font-medium text-red-700 dark:text-red-400" : "text-neutral-700 dark:text-neutral-300"}>
-                      {stateLabels[row.state]}
-                      {row.state === "uploading" && ` ${Math.round(row.sent * 100)}%`}
+                      {row.state === "uploading" ? t("upload.uploading", { sent: row.sent }) : t(stateLabels[row.state])}
                     </span>
-                    {row.reason && <span className="text-neutral-700 dark:text-neutral-300">: {row.reason}</span>}
+                    {row.reason && <span className="text-neutral-700 dark:text-neutral-300">{t("upload.reason", { reason: row.reason })}</span>}
                     {row.image && (
                       <>
                         {" · "}
-                        <Link to={`/images/${row.image.id}-${row.image.slug}`} className="underline underline-offset-2">
-                          View
+                        <Link to={to(`/images/${row.image.id}-${row.image.slug}`)} className="underline underline-offset-2">
+                          {t("upload.view")}
                         </Link>
                       </>
                     )}
@@ -186,11 +206,11 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         }}
       >
         <h2 id="details-heading" className="text-lg font-semibold">
-          Details for these files
+          {t("upload.details")}
         </h2>
-        <ImageFields values={fields} onChange={setFields} titleHint="Empty: each file's name" />
+        <ImageFields values={fields} onChange={setFields} titleHint={t("upload.titleHint")} />
         <button type="submit" className="button-primary" disabled={sending || waiting === 0}>
-          {sending ? "Uploading..." : waiting === 0 ? "Upload" : waiting === 1 ? "Upload 1 file" : `Upload ${waiting} files`}
+          {sending ? t("upload.sending") : t("upload.submit", { count: waiting })}
         </button>
       </form>
     </div>
