@@ -5,6 +5,7 @@ import { signUpByApi } from "./account-page.ts";
 import { imageDetail, newestImages } from "./gallery-page.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { creatorContext, uploadedImage } from "./studio-page.ts";
+import { adminContext } from "./admin-page.ts";
 
 /** Issue #22: English at today's URLs, every other language under its prefix, never a redirect (decision 044). */
 describe("languages", () => {
@@ -188,6 +189,21 @@ describe("languages", () => {
     await expect
       .poll(() => row.getByRole("status").textContent(), { timeout: 15_000 })
       .toBe("Abgelehnt: Keine Bilddatei (erwartet: JPEG, PNG, WebP, AVIF, GIF oder TIFF)");
+  });
+
+  it("shows the admin's insights in German: the tabs, the period, the charts' names and German numbers", async () => {
+    const { context } = await adminContext("desktop");
+    const page = await context.newPage();
+    await page.goto("/de/admin/insights");
+    const tabs = page.getByRole("navigation", { name: "Verwaltung" });
+    expect(await tabs.getByRole("link").allTextContents()).toEqual(["Moderation", "Bilder", "Konten", "Statistiken", "Suche", "Aktivität"]);
+    expect(await tabs.getByRole("link", { name: "Statistiken" }).getAttribute("href")).toBe("/de/admin/insights");
+    expect(await page.getByRole("link", { name: "30 Tage" }).getAttribute("aria-current")).toBe("page");
+    await page.getByText(/^\d{1,2}\. \p{L}+ \d{4} bis \d{1,2}\. \p{L}+ \d{4}, pro Tag in UTC$/u).waitFor();
+    const views = page.getByRole("region", { name: "Aufrufe", exact: true });
+    // German groups thousands with a dot, never a comma.
+    expect(await views.locator("dd").first().textContent()).toMatch(/^\d{1,3}(\.\d{3})*$/);
+    await page.getByRole("region", { name: "Suchen ohne Treffer" }).waitFor();
   });
 });
 

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { interactive, newPage, type ViewportName } from "./browser.ts";
 import { distinctImage } from "../server/media/test-images.ts";
+import { adminContext } from "./admin-page.ts";
 import { newestImages } from "./gallery-page.ts";
 import { creatorContext, uploadedImage } from "./studio-page.ts";
 
@@ -128,6 +129,17 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.locator('form[aria-labelledby="details-heading"] button[type="submit"]').click();
     const rows = page.locator("li[data-state]");
     await expect.poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-state"))), { timeout: 60_000 }).toEqual(["done", "refused"]);
+    await expectAllFromCatalogs(page);
+  });
+
+  it("the admin's insights, their charts, tables and numbers per day show only catalog text, none cut off", async () => {
+    const { context } = await adminContext(viewport);
+    const page = await context.newPage();
+    await page.goto("/en-xa/admin/insights", { waitUntil: "networkidle" });
+    await page.locator(".recharts-surface").first().waitFor();
+    await expectAllFromCatalogs(page);
+    await page.locator("summary").first().click();
+    await page.locator("details[open] tbody tr").first().waitFor();
     await expectAllFromCatalogs(page);
   });
 });

@@ -7,9 +7,10 @@ import type account from "./catalogs/en/account.json";
 import type gallery from "./catalogs/en/gallery.json";
 import type layout from "./catalogs/en/layout.json";
 import type studio from "./catalogs/en/studio.json";
+import type admin from "./catalogs/en/admin.json";
 
 /** Every message id, as English's catalogs have them. */
-export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account | keyof typeof studio;
+export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account | keyof typeof studio | keyof typeof admin;
 
 /** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
 export interface PageMessages {

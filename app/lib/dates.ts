@@ -5,13 +5,13 @@ export function longDate(date: Date, locale = "en-US"): string {
   return date.toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
-/** 'November 23, 2026, 14:05 UTC'. */
-export function longDateTime(date: Date): string {
+/** 'November 23, 2026, 14:05 UTC' (the date in `locale`'s words). */
+export function longDateTime(date: Date, locale = "en-US"): string {
   const time = date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${longDate(date)}, ${time} UTC`;
+  return `${longDate(date, locale)}, ${time} UTC`;
 }
 
-/** 'Nov 23' for a UTC day given as YYYY-MM-DD. */
-export function shortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** 'Nov 23' for a UTC day given as YYYY-MM-DD (in `locale`'s words: '23. Nov.'). */
+export function shortDay(day: string, locale = "en-US"): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: "short", day: "numeric", timeZone: "UTC" });
 }

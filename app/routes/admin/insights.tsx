@@ -2,10 +2,14 @@ import { data, Link } from "react-router";
 import { insightsQuery, insightsRanges } from "#contracts/insights";
 import { ActivityChart, type Series } from "~/features/admin/insights/activity-chart";
 import { SearchTable, TopImages } from "~/features/admin/insights/insights-lists";
+import { metaT, useLocale, useT, type MessageId } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
 import type { Route } from "./+types/insights";
 
-export const meta = () => [{ title: "Insights · Admin · Stockroom" }];
+export function meta({ location, matches }: Route.MetaArgs) {
+  // The admin layout's loader sends the admin screens' messages.
+  return [{ title: metaT(location.pathname, matches.find((match) => match?.id.endsWith("routes/admin/layout"))?.data as { messages?: unknown } | undefined)("insights.metaTitle") }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = insightsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -13,16 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return context.services.insights.overview(await context.viewer(), query.data.days);
 }
 
-const charts: Array<{ title: string; series: Series[] }> = [
-  { title: "Views", series: [{ key: "views", label: "Views", color: "#0ea5e9" }] },
-  { title: "Downloads", series: [{ key: "downloads", label: "Downloads", color: "#10b981" }] },
-  { title: "Likes", series: [{ key: "likes", label: "Likes", color: "#f43f5e" }] },
-  { title: "Sign-ups", series: [{ key: "signups", label: "Sign-ups", color: "#8b5cf6" }] },
+const charts: Array<{ title: MessageId; series: Series[] }> = [
+  { title: "insights.views", series: [{ key: "views", label: "insights.views", color: "#0ea5e9" }] },
+  { title: "insights.downloads", series: [{ key: "downloads", label: "insights.downloads", color: "#10b981" }] },
+  { title: "insights.likes", series: [{ key: "likes", label: "insights.likes", color: "#f43f5e" }] },
+  { title: "insights.signups", series: [{ key: "signups", label: "insights.signups", color: "#8b5cf6" }] },
   {
-    title: "Searches",
+    title: "insights.searches",
     series: [
-      { key: "searches", label: "Searches", color: "#f59e0b" },
-      { key: "emptySearches", label: "Found nothing", color: "#737373" },
+      { key: "searches", label: "insights.searches", color: "#f59e0b" },
+      { key: "emptySearches", label: "insights.foundNothing", color: "#737373" },
     ],
   },
 ];
@@ -30,18 +34,21 @@ const charts: Array<{ title: string; series: Series[] }> = [
 /** /admin/insights?days=30|90: what visitors did per day, the images they turned to, what they searched for. */
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
   const { days, from, to, daily, topImages, topSearches, emptySearches } = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const day = (date: string) => longDate(new Date(`${date}T00:00:00Z`), locale);
   return (
     <section aria-labelledby="insights-heading" className="space-y-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="insights-heading" className="text-xl font-semibold">
-            Insights
+            {t("insights.title")}
           </h2>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            {longDate(new Date(`${from}T00:00:00Z`))} to {longDate(new Date(`${to}T00:00:00Z`))}, by day in UTC
+            {t("insights.range", { from: day(from), to: day(to) })}
           </p>
         </div>
-        <nav aria-label="Period">
+        <nav aria-label={t("insights.period")}>
           <ul className="flex rounded-lg border border-neutral-200 p-0.5 text-sm dark:border-neutral-800">
             {insightsRanges.map((range) => {
               const current = Number(range) === days;
@@ -54,7 +61,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
                       current ? "bg-neutral-950 text-white dark:bg-white dark:text-neutral-950" : "text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white"
                     }`}
                   >
-                    {range} days
+                    {t("insights.days", { days: Number(range) })}
                   </Link>
                 </li>
               );
@@ -70,12 +77,12 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
       </div>
       <TopImages images={topImages} />
       <div className="grid gap-8 md:grid-cols-2">
-        <SearchTable id="top-searches" title="Top searches" hint="What visitors look for most." empty="Nobody searched in this period." searches={topSearches} />
+        <SearchTable id="top-searches" title={t("insights.topSearches")} hint={t("insights.topSearchesHint")} empty={t("insights.nobodySearched")} searches={topSearches} />
         <SearchTable
           id="empty-searches"
-          title="Searches that found nothing"
-          hint="What to generate next."
-          empty="Every search found images in this period."
+          title={t("insights.emptySearches")}
+          hint={t("insights.emptySearchesHint")}
+          empty={t("insights.allFound")}
           searches={emptySearches}
         />
       </div>

@@ -1,12 +1,13 @@
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayActivity } from "#contracts/insights";
+import { useLocale, useT, type MessageId } from "~/i18n/i18n";
 import { shortDay } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** A line of a chart: which count, its name, its colour (readable on light and dark). */
+/** A line of a chart: which count, its name (a message), its colour (readable on light and dark). */
 export interface Series {
   key: keyof Omit<DayActivity, "day">;
-  label: string;
+  label: MessageId;
   color: string;
 }
 
@@ -18,8 +19,13 @@ const tick = { fill: "currentColor", fontSize: 12 };
  * (toggled open): the page says everything before its script runs, and to screen readers;
  * the chart itself (drawn in the browser, by recharts) is for eyes only.
  */
-export function ActivityChart({ title, series, daily, className = "" }: { title: string; series: Series[]; daily: DayActivity[]; className?: string }) {
+export function ActivityChart({ title: titleId, series, daily, className = "" }: { title: MessageId; series: Series[]; daily: DayActivity[]; className?: string }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
+  const title = t(titleId);
+  // A day in the language's words, through a message so that a language may word it (and the pseudo-locale sees it as one).
+  const dayName = (day: string) => t("insights.date", { day: shortDay(day, locale) });
   const id = `chart-${series[0]!.key}`;
   const total = (key: Series["key"]) => daily.reduce((sum, day) => sum + day[key], 0);
   return (
@@ -30,14 +36,12 @@ export function ActivityChart({ title, series, daily, className = "" }: { title:
       <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
         {series.map((s) => (
           <div key={s.key} className="flex items-baseline gap-2">
-            <dt className="sr-only">{s.label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums">
-              {total(s.key).toLocaleString("en-US")}
-            </dd>
+            <dt className="sr-only">{t(s.label)}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{t("insights.count", { count: total(s.key) })}</dd>
             {series.length > 1 && (
               <span aria-hidden="true" className="flex items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
                 <span className="inline-block size-2.5 rounded-full" style={{ backgroundColor: s.color }} />
-                {s.label}
+                {t(s.label)}
               </span>
             )}
           </div>
@@ -47,29 +51,29 @@ export function ActivityChart({ title, series, daily, className = "" }: { title:
         {hydrated && (
           <AreaChart data={daily} responsive accessibilityLayer={false} style={{ width: "100%", height: CHART_HEIGHT }} margin={{ top: 4, right: 8, bottom: 0, left: -12 }}>
             <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
-            <XAxis dataKey="day" tickFormatter={shortDay} tick={tick} tickLine={false} axisLine={false} minTickGap={24} />
+            <XAxis dataKey="day" tickFormatter={dayName} tick={tick} tickLine={false} axisLine={false} minTickGap={24} />
             <YAxis allowDecimals={false} tick={tick} tickLine={false} axisLine={false} width={48} />
-            <Tooltip labelFormatter={(day) => shortDay(String(day))} contentStyle={{ color: "#171717", borderRadius: 8 }} />
+            <Tooltip labelFormatter={(day) => dayName(String(day))} contentStyle={{ color: "#171717", borderRadius: 8 }} />
             {series.map((s) => (
-              <Area key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} fill={s.color} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
+              <Area key={s.key} type="monotone" dataKey={s.key} name={t(s.label)} stroke={s.color} fill={s.color} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
             ))}
           </AreaChart>
         )}
       </div>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">Numbers per day</summary>
+        <summary className="cursor-pointer text-neutral-600 hover:text-neutral-950 dark:text-neutral-400 dark:hover:text-white">{t("insights.perDay")}</summary>
         {/* Focusable: keys scroll it (axe: scrollable-region-focusable). */}
         <div tabIndex={0} className="mt-2 max-h-72 overflow-y-auto">
           <table className="w-full text-left tabular-nums">
-            <caption className="sr-only">{title} per day</caption>
+            <caption className="sr-only">{t("insights.perDayCaption", { title })}</caption>
             <thead>
               <tr>
                 <th scope="col" className="py-1 font-medium">
-                  Day
+                  {t("insights.day")}
                 </th>
                 {series.map((s) => (
                   <th key={s.key} scope="col" className="py-1 text-right font-medium">
-                    {s.label}
+                    {t(s.label)}
                   </th>
                 ))}
               </tr>
@@ -78,11 +82,11 @@ export function ActivityChart({ title, series, daily, className = "" }: { title:
               {daily.map((day) => (
                 <tr key={day.day} className="border-t border-neutral-100 dark:border-neutral-900">
                   <th scope="row" className="py-1 font-normal">
-                    <time dateTime={day.day}>{shortDay(day.day)}</time>
+                    <time dateTime={day.day}>{dayName(day.day)}</time>
                   </th>
                   {series.map((s) => (
                     <td key={s.key} className="py-1 text-right">
-                      {day[s.key].toLocaleString("en-US")}
+                      {t("insights.count", { count: day[s.key] })}
                     </td>
                   ))}
                 </tr>

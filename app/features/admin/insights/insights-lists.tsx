@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { SearchCount, TopImage } from "#contracts/insights";
 import { Picture } from "~/components/picture";
+import { useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { longDateTime } from "~/lib/dates";
 
 const cell = "px-1.5 py-2 text-right tabular-nums sm:px-2";
@@ -30,22 +31,24 @@ function Empty({ children }: { children: string }) {
 
 /** The images most viewed in the range, with their thumbnails, links and counts. */
 export function TopImages({ images }: { images: TopImage[] }) {
+  const t = useT();
+  const to = useLocalizedPath();
   return (
     <section aria-labelledby="top-images">
       <h3 id="top-images" className="text-lg font-semibold">
-        Top images
+        {t("insights.topImages")}
       </h3>
       {images.length === 0 ? (
-        <Empty>No image was viewed in this period.</Empty>
+        <Empty>{t("insights.noViews")}</Empty>
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-<CountsHead first="Image" counts={["Views", "Downloads", "Likes"]} />
+            <CountsHead first={t("insights.image")} counts={[t("insights.views"), t("insights.downloads"), t("insights.likes")]} />
             <tbody>
               {images.map(({ image, views, downloads, likes }) => (
                 <tr key={image.id} className="border-t border-neutral-200 dark:border-neutral-800">
                   <th scope="row" className="px-2 py-2 font-normal">
-                    <Link to={image.path} className="flex items-center gap-3 hover:underline">
+                    <Link to={to(image.path)} className="flex items-center gap-3 hover:underline" translate="no">
                       <span className="size-10 shrink-0 overflow-hidden rounded-md sm:size-12" style={{ backgroundColor: image.color }}>
                         <Picture image={image} sizes="48px" className="size-full object-cover" />
                       </span>
@@ -55,9 +58,9 @@ export function TopImages({ images }: { images: TopImage[] }) {
                       </span>
                     </Link>
                   </th>
-                  <td className={cell}>{views.toLocaleString("en-US")}</td>
-                  <td className={cell}>{downloads.toLocaleString("en-US")}</td>
-                  <td className={cell}>{likes.toLocaleString("en-US")}</td>
+                  <td className={cell}>{t("insights.count", { count: views })}</td>
+                  <td className={cell}>{t("insights.count", { count: downloads })}</td>
+                  <td className={cell}>{t("insights.count", { count: likes })}</td>
                 </tr>
               ))}
             </tbody>
@@ -70,6 +73,9 @@ export function TopImages({ images }: { images: TopImage[] }) {
 
 /** Searches with how often they were made and by how many visitors; each opens the search. */
 export function SearchTable({ id, title, hint, empty, searches }: { id: string; title: string; hint: string; empty: string; searches: SearchCount[] }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const locale = useLocale();
   return (
     <section aria-labelledby={id}>
       <h3 id={id} className="text-lg font-semibold">
@@ -81,17 +87,22 @@ export function SearchTable({ id, title, hint, empty, searches }: { id: string; 
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-<CountsHead first="Search" counts={["Times", "Visitors"]} />
+            <CountsHead first={t("insights.search")} counts={[t("insights.times"), t("insights.visitors")]} />
             <tbody>
               {searches.map((search) => (
                 <tr key={search.query} className="border-t border-neutral-200 dark:border-neutral-800">
                   <th scope="row" className="px-2 py-2 font-normal">
-                    <Link to={`/?q=${encodeURIComponent(search.query)}`} className="break-words font-medium hover:underline" title={`Last searched ${longDateTime(new Date(search.lastAt))}`}>
+                    <Link
+                      to={to(`/?q=${encodeURIComponent(search.query)}`)}
+                      className="break-words font-medium hover:underline"
+                      title={t("insights.lastSearched", { when: longDateTime(new Date(search.lastAt), locale) })}
+                      translate="no"
+                    >
                       {search.query}
                     </Link>
                   </th>
-                  <td className={cell}>{search.searches.toLocaleString("en-US")}</td>
-                  <td className={cell}>{search.visitors.toLocaleString("en-US")}</td>
+                  <td className={cell}>{t("insights.count", { count: search.searches })}</td>
+                  <td className={cell}>{t("insights.count", { count: search.visitors })}</td>
                 </tr>
               ))}
             </tbody>
