@@ -145,6 +145,29 @@ describe("languages", () => {
     expect(names).toEqual(downloadSizes.map((size) => german[size.name]));
   });
 
+  it("thanks a creator in German after a download: the panel, its credit line, its toast and its link to the creator stay German", async () => {
+    const [, image] = await newestImages(2);
+    const context = await newContext("desktop", { permissions: ["clipboard-read", "clipboard-write"] });
+    await signUpByApi(context, "Dana Dankbar");
+    const page = await context.newPage();
+    await page.goto(`/de${image!.path}`);
+    const download = page.getByRole("link", { name: "Herunterladen", exact: true });
+    await interactive(download);
+    const downloading = page.waitForEvent("download");
+    await download.click();
+    await downloading;
+    const panel = page.getByRole("region", { name: `Sag ${image!.creator.name} Danke` });
+    await interactive(panel);
+    const line = `Bild von ${image!.creator.name} auf Stockroom — ${baseUrl()}${image!.path}`;
+    await panel.getByText(line, { exact: true }).waitFor();
+    await panel.getByRole("button", { name: "Quellenangabe kopieren" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: "Quellenangabe in die Zwischenablage kopiert!" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+    const creatorPage = panel.getByRole("link", { name: `Seite von ${image!.creator.name}` });
+    expect(await creatorPage.getAttribute("href")).toBe(`/de/creator/${encodeURIComponent(image!.creator.name)}`);
+    await context.close();
+  });
+
   it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");

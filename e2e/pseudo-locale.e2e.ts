@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { interactive, newPage, type ViewportName } from "./browser.ts";
+import { signUpByApi } from "./account-page.ts";
+import { interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { adminContext } from "./admin-page.ts";
 import { newestImages } from "./gallery-page.ts";
@@ -144,3 +145,39 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
   });
 });
 
+describe("the pseudo-locale in a card's dialogs", () => {
+  it("a card's menu, the report dialog with its error and the save dialog show only catalog text, none cut off", async () => {
+    const context = await newContext("desktop");
+    await signUpByApi(context, "Pia Pseudo Saver");
+    const page = await context.newPage();
+    await page.goto("/en-xa/", { waitUntil: "networkidle" });
+    const card = page.locator("[data-image-id]").first();
+    const more = card.locator('button[aria-haspopup="menu"]');
+    await interactive(more);
+    await card.hover();
+    await more.click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    await expectAllFromCatalogs(page);
+
+    await menu.getByRole("menuitem").nth(2).click();
+    const report = page.getByRole("dialog");
+    await report.locator('button[type="submit"]').click();
+    await report.getByRole("alert").waitFor();
+    await expectAllFromCatalogs(page);
+    await report.locator('input[value="other"]').check();
+    await report.locator("textarea").waitFor();
+    await expectAllFromCatalogs(page);
+    await page.keyboard.press("Escape");
+    await report.waitFor({ state: "detached" });
+
+    await card.hover();
+    await more.click();
+    await menu.getByRole("menuitem").first().click();
+    const save = page.getByRole("dialog");
+    await save.locator("input:not([type])").fill("Pseudo picks");
+    await save.locator('form button[type="submit"]').click();
+    await save.locator('input[type="checkbox"]:checked').first().waitFor();
+    await expectAllFromCatalogs(page);
+  });
+});

@@ -14,7 +14,7 @@ import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import { DownloadIcon, LockIcon, ShareIcon } from "~/lib/icons";
 import { orNotFound } from "~/lib/not-found";
-import { sharePage } from "~/lib/share";
+import { useShare } from "~/lib/share";
 import { useRootData } from "~/lib/viewer";
 import type { Route } from "./+types/collection";
 
@@ -44,7 +44,8 @@ export const handle = { canonical: false };
 /** `/collections/{id}-{slug}`: a public collection (or the viewer's own), its images in the gallery's grid and overlay, and Download all. */
 export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const { collection } = loaderData;
-  const { viewer, settings } = useRootData();
+  const { viewer } = useRootData();
+  const share = useShare();
   const pageUrl = useCallback((cursor: string) => `/api/collections/${collection.id}${queryString({ cursor })}`, [collection.id]);
   const list = usePagedImages(collection.images, pageUrl);
   const [open, setOpen] = useState<number | null>(null);
@@ -77,7 +78,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           {collection.isPublic && (
-            <button type="button" className="button-secondary" onClick={() => void sharePage(collection.name, collection.path, settings.baseUrl)}>
+            <button type="button" className="button-secondary" onClick={() => void share(collection.name, collection.path)}>
               <ShareIcon size={18} />
               {t("collection.share")}
             </button>

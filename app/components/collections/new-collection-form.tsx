@@ -1,15 +1,17 @@
 import { useId, useRef, useState } from "react";
 import { COLLECTION_NAME_MAX, collectionInput, type CollectionSummary } from "#contracts/collections";
+import { useT } from "~/i18n/i18n";
 import { Spinner } from "~/lib/icons";
 import { createCollection } from "./api";
 
 /** A name and a public switch: makes a collection, then hands it to `onCreated` (which may add to it) and starts over. */
-export function NewCollectionForm({ onCreated, submitLabel = "Create" }: { onCreated: (collection: CollectionSummary) => Promise<unknown>; submitLabel?: string }) {
+export function NewCollectionForm({ onCreated, submitLabel }: { onCreated: (collection: CollectionSummary) => Promise<unknown>; submitLabel?: string }) {
   const [name, setName] = useState("");
   const [isPublic, setPublic] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const t = useT();
   // Focus stays on the name (the button is disabled while the form is sent), ready for the next one or a correction.
   const input = useRef<HTMLInputElement>(null);
 
@@ -34,7 +36,7 @@ export function NewCollectionForm({ onCreated, submitLabel = "Create" }: { onCre
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <label htmlFor={`${id}-name`} className="text-sm font-medium">
-        Collection name
+        {t("collectionForm.name")}
       </label>
       <div className="flex gap-2">
         <input
@@ -45,19 +47,19 @@ export function NewCollectionForm({ onCreated, submitLabel = "Create" }: { onCre
           maxLength={COLLECTION_NAME_MAX}
           required
           autoComplete="off"
-          placeholder="e.g. Moody landscapes"
+          placeholder={t("collectionForm.placeholder")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="field min-w-0 flex-1"
         />
         <button type="submit" disabled={busy} className="button-primary shrink-0">
           {busy && <Spinner size={16} />}
-          {submitLabel}
+          {submitLabel ?? t("collectionForm.create")}
         </button>
       </div>
       <label className="flex cursor-pointer items-center gap-2.5 text-sm">
         <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} className="size-4 accent-neutral-900 dark:accent-white" />
-        Public: anyone with the link can see it
+        {t("collectionForm.public")}
       </label>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 import type { CollectionSummary } from "#contracts/collections";
+import { useT } from "~/i18n/i18n";
 import { LockIcon, Spinner } from "~/lib/icons";
 import { ModalDialog } from "~/lib/modal-dialog";
 import { myCollections, saveInCollection } from "./api";
@@ -16,6 +17,7 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const id = useId();
+  const t = useT();
 
   useEffect(() => {
     let current = true;
@@ -37,7 +39,7 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
     saveInCollection(collection.id, image.id, saved).then(
       (state) => {
         update(collection.id, { hasImage: state.saved, imageCount: state.imageCount });
-        setStatus(state.saved ? `Saved to ${collection.name}` : `Removed from ${collection.name}`);
+        setStatus(t(state.saved ? "save.saved" : "save.removed", { name: collection.name }));
       },
       (e: Error) => {
         update(collection.id, { hasImage: !saved });
@@ -49,22 +51,22 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
   const created = async (collection: CollectionSummary) => {
     const state = await saveInCollection(collection.id, image.id, true);
     setCollections((list) => [{ ...collection, hasImage: true, imageCount: state.imageCount }, ...(list ?? [])]);
-    setStatus(`Saved to ${collection.name}`);
+    setStatus(t("save.saved", { name: collection.name }));
   };
 
   return (
-    <ModalDialog title="Save to collection" description={`“${image.title}”`} onClose={onClose}>
+    <ModalDialog title={t("overlay.saveLabel")} description={t("save.imageTitle", { title: image.title })} onClose={onClose}>
       {collections === null ? (
         !error && (
           <p className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-            <Spinner size={16} /> Loading your collections...
+            <Spinner size={16} /> {t("save.loading")}
           </p>
         )
       ) : collections.length === 0 ? (
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">You have no collections yet. Make the first one below.</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t("save.none")}</p>
       ) : (
         <fieldset className="-mx-2 flex max-h-64 flex-col gap-0.5 overflow-y-auto">
-          <legend className="sr-only">Your collections</legend>
+          <legend className="sr-only">{t("save.yours")}</legend>
           {collections.map((collection) => (
             <label
               key={collection.id}
@@ -76,15 +78,17 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
                 onChange={(event) => toggle(collection, event.target.checked)}
                 className="size-4 shrink-0 accent-neutral-900 dark:accent-white"
               />
-              <span className="min-w-0 flex-1 truncate font-medium">{collection.name}</span>
+              <span className="min-w-0 flex-1 truncate font-medium" translate="no">
+                {collection.name}
+              </span>
               <span className="flex shrink-0 items-center gap-1.5 text-neutral-600 tabular-nums dark:text-neutral-400">
                 {!collection.isPublic && (
                   <>
                     <LockIcon size={14} />
-                    <span className="sr-only">private,</span>
+                    <span className="sr-only">{t("save.private")}</span>
                   </>
                 )}
-                {collection.imageCount} {collection.imageCount === 1 ? "image" : "images"}
+                {t("collection.count", { count: collection.imageCount })}
               </span>
             </label>
           ))}
@@ -101,14 +105,14 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
 
       <section aria-labelledby={`${id}-new`} className="border-t border-neutral-200 pt-5 dark:border-neutral-800">
         <h3 id={`${id}-new`} className="mb-3 text-sm font-semibold">
-          New collection
+          {t("save.new")}
         </h3>
-        <NewCollectionForm onCreated={created} submitLabel="Create and save" />
+        <NewCollectionForm onCreated={created} submitLabel={t("save.createAndSave")} />
       </section>
 
       <div className="flex justify-end">
         <button type="button" onClick={onClose} className="button-secondary">
-          Done
+          {t("save.done")}
         </button>
       </div>
     </ModalDialog>

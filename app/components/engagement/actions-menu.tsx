@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import type { ImageSummary } from "#contracts/catalog";
+import { useT } from "~/i18n/i18n";
 import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
 import { type MenuProps, useMenuKeys } from "~/lib/menu-keys";
-import { shareImage } from "~/lib/share";
+import { useShare } from "~/lib/share";
 import { useOutsideClick } from "~/lib/use-outside-click";
-import { useRootData } from "~/lib/viewer";
 
 /**
  * The open '…' menu of a card (more-actions.tsx): Save to collection, Share and Report. Its own chunk, loaded
@@ -23,7 +23,8 @@ export default function ActionsMenu({
   onSave: () => void;
   onReport: () => void;
 }) {
-  const { settings } = useRootData();
+  const t = useT();
+  const share = useShare();
   const menu = useRef<HTMLDivElement>(null);
 
   useOutsideClick(root, true, onClose);
@@ -39,18 +40,18 @@ export default function ActionsMenu({
       ref={menu}
       id={id}
       role="menu"
-      aria-label={`Actions for ${image.title}`}
+      aria-label={t("engage.actionsFor", { title: image.title })}
       onKeyDown={onKeyDown}
       className="absolute right-0 top-full z-20 mt-2 w-52 overflow-hidden rounded-xl border border-neutral-200 bg-white py-1 text-sm text-neutral-900 shadow-lg dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <button type="button" role="menuitem" className="menu-item" onClick={() => choose(onSave)}>
-        <BookmarkIcon size={16} /> Save to collection
+        <BookmarkIcon size={16} /> {t("overlay.saveLabel")}
       </button>
-      <button type="button" role="menuitem" className="menu-item" onClick={() => choose(() => void shareImage(image, settings.baseUrl))}>
-        <ShareIcon size={16} /> Share
+      <button type="button" role="menuitem" className="menu-item" onClick={() => choose(() => void share(image.title, image.path))}>
+        <ShareIcon size={16} /> {t("overlay.share")}
       </button>
       <button type="button" role="menuitem" className="menu-item" onClick={() => choose(onReport)}>
-        <FlagIcon size={16} /> Report
+        <FlagIcon size={16} /> {t("overlay.report")}
       </button>
     </div>
   );

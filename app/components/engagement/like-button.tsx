@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
+import { useT } from "~/i18n/i18n";
 import { HeartIcon } from "~/lib/icons";
 import { loginPathHere, useRootData } from "~/lib/viewer";
 import { putLike } from "./api";
@@ -10,6 +11,7 @@ import { sendInTurn, setEngagement, useEngagement } from "./store";
 export function useToggleLike(image: ImageSummary): { liked: boolean; likes: number; toggle: () => void } {
   const { viewer } = useRootData();
   const navigate = useNavigate();
+  const t = useT();
   const { liked, likes } = useEngagement(image);
   const toggle = () => {
     if (!viewer) {
@@ -22,7 +24,7 @@ export function useToggleLike(image: ImageSummary): { liked: boolean; likes: num
       (state) => state && setEngagement(image.id, { liked: state.liked, likes: state.likes }),
       (error: Error) => {
         setEngagement(image.id, { liked, likes });
-        toast.error(next ? "Could not like this image" : "Could not remove your like", { description: error.message });
+        toast.error(t(next ? "engage.likeFailed" : "engage.unlikeFailed"), { description: error.message });
       },
     );
   };
@@ -31,13 +33,14 @@ export function useToggleLike(image: ImageSummary): { liked: boolean; likes: num
 
 export function LikeButton({ image, className }: { image: ImageSummary; className: string }) {
   const { liked, toggle } = useToggleLike(image);
+  const t = useT();
   return (
     <button
       type="button"
       className={className}
       aria-pressed={liked}
-      aria-label={liked ? `Unlike ${image.title}` : `Like ${image.title}`}
-      title={liked ? "Unlike" : "Like"}
+      aria-label={t(liked ? "engage.unlikeImage" : "engage.likeImage", { title: image.title })}
+      title={t(liked ? "engage.unlike" : "engage.like")}
       onClick={toggle}
       data-liked={liked}
     >

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 import { preloadSaveDialog, useSaveToCollection } from "~/components/collections/save-to-collection";
+import { useT } from "~/i18n/i18n";
 import { MoreIcon } from "~/lib/icons";
 import { useReport } from "./report";
 
@@ -16,6 +17,7 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
   const close = useCallback(() => setOpen(false), []);
   const save = useSaveToCollection(image);
   const report = useReport(image);
+  const t = useT();
   const preload = () => {
     void loadMenu();
     preloadSaveDialog();
@@ -27,8 +29,8 @@ export function MoreActions({ image, buttonClassName }: { image: ImageSummary; b
         ref={button}
         type="button"
         className={buttonClassName}
-        aria-label={`More actions for ${image.title}`}
-        title="More actions"
+        aria-label={t("engage.moreActionsFor", { title: image.title })}
+        title={t("engage.moreActions")}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import type { ImageSummary } from "#contracts/catalog";
-import { REPORT_DETAILS_MAX, reportInput, reportReasonLabels, reportReasons, type ReportReason } from "#contracts/engagement";
+import { REPORT_DETAILS_MAX, reportInput, reportReasons, type ReportReason } from "#contracts/engagement";
+import { useT } from "~/i18n/i18n";
 import { Spinner } from "~/lib/icons";
 import { ModalDialog } from "~/lib/modal-dialog";
 import { postReport } from "./api";
@@ -12,17 +13,18 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
   const [details, setDetails] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError("Please choose a reason");
+    if (!reason) return setError(t("report.chooseReason"));
     const report = reportInput.safeParse({ reason, details });
     if (!report.success) return setError(report.error.issues[0]!.message);
     setBusy(true);
     setError(null);
     try {
       await postReport(image.id, report.data);
-      toast.success("Thank you for your report", { description: "We will review this image soon." });
+      toast.success(t("report.thanks"), { description: t("report.thanksDetail") });
       onClose();
     } catch (e) {
       setError((e as Error).message);
@@ -31,10 +33,10 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
   };
 
   return (
-    <ModalDialog title="Report image" description={`Why should “${image.title}” be reviewed?`} onClose={onClose}>
+    <ModalDialog title={t("report.title")} description={t("report.why", { title: image.title })} onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <fieldset className="flex flex-col gap-1">
-          <legend className="sr-only">Reason</legend>
+          <legend className="sr-only">{t("report.reason")}</legend>
           {reportReasons.map((value) => (
             <label
               key={value}
@@ -48,13 +50,13 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
                 onChange={() => setReason(value)}
                 className="size-4 accent-neutral-900 dark:accent-white"
               />
-              {reportReasonLabels[value]}
+              {t(`report.reason.${value}`)}
             </label>
           ))}
         </fieldset>
         {reason === "other" && (
           <label className="flex flex-col gap-1.5 text-sm font-medium">
-            What is wrong with this image?
+            {t("report.details")}
             <textarea
               value={details}
               onChange={(event) => setDetails(event.target.value)}
@@ -72,11 +74,11 @@ export default function ReportDialog({ image, onClose }: { image: ImageSummary; 
         )}
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className="button-secondary">
-            Cancel
+            {t("report.cancel")}
           </button>
           <button type="submit" disabled={busy} className="button-primary">
             {busy && <Spinner size={16} />}
-            Send report
+            {t("report.send")}
           </button>
         </div>
       </form>

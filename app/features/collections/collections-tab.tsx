@@ -5,9 +5,8 @@ import { changeCollection, deleteCollection } from "~/components/collections/api
 import { NewCollectionForm } from "~/components/collections/new-collection-form";
 import { Picture } from "~/components/picture";
 import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
-import { sharePage } from "~/lib/share";
+import { useShare } from "~/lib/share";
 import { toast } from "~/lib/toast";
-import { useRootData } from "~/lib/viewer";
 
 const COVER_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 60vw";
 
@@ -49,7 +48,7 @@ export function CollectionsTab({ collections }: { collections: CollectionSummary
 }
 
 function CollectionCard({ collection, onChanged }: { collection: CollectionSummary; onChanged: () => Promise<void> }) {
-  const { settings } = useRootData();
+  const share = useShare();
   const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -125,7 +124,7 @@ function CollectionCard({ collection, onChanged }: { collection: CollectionSumma
           mode === "view" && (
             <div className="mt-auto flex flex-wrap gap-2">
               {collection.isPublic && (
-                <button type="button" className="button-secondary px-3" onClick={() => void sharePage(collection.name, collection.path, settings.baseUrl)} aria-label={`Share ${collection.name}`}>
+                <button type="button" className="button-secondary px-3" onClick={() => void share(collection.name, collection.path)} aria-label={`Share ${collection.name}`}>
                   <ShareIcon size={16} /> Share
                 </button>
               )}

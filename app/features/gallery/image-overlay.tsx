@@ -11,8 +11,7 @@ import { useLocale, useLocalizedPath, useT } from "~/i18n/i18n";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { formatsFor, type KnownTexts } from "~/lib/formats";
 import { BookmarkIcon, CloseIcon, FlagIcon, HeartIcon, ShareIcon } from "~/lib/icons";
-import { shareImage } from "~/lib/share";
-import { useRootData } from "~/lib/viewer";
+import { useShare } from "~/lib/share";
 import { DownloadMenu } from "./download-menu";
 import { ContentCredentialsLine } from "./content-credentials-line";
 import { HowItWasMade } from "./how-it-was-made";
@@ -56,7 +55,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
   const titleId = useId();
   const shown = detail && detail.id === image.id ? detail : null;
   const summary = shown ?? image;
-  const { settings } = useRootData();
+  const share = useShare();
   const t = useT();
   const to = useLocalizedPath();
   const format = formatsFor(useLocale(), known);
@@ -154,7 +153,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
                 <BookmarkIcon size={18} />
                 <span className="max-sm:sr-only">{t("overlay.save")}</span>
               </button>
-              <button type="button" onClick={() => void shareImage(image, settings.baseUrl)} className="button-secondary px-3">
+              <button type="button" onClick={() => void share(image.title, image.path)} className="button-secondary px-3">
                 <ShareIcon size={18} />
                 <span className="max-sm:sr-only">{t("overlay.share")}</span>
               </button>
