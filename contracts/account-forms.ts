@@ -40,7 +40,29 @@ export const messages = {
   googleUnavailable: "Google sign-in is not available on this server",
   signInRequired: "Please sign in to continue",
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${duration(seconds)}.`,
+  // When an account form fails for a reason users cannot act on (the server's log has it).
+  signInFailed: "Failed to log in",
+  signUpFailed: "Failed to create account",
+  profileUpdateFailed: "Failed to update profile",
+  passwordUpdateFailed: "Failed to update password",
+  deleteFailed: "Failed to delete account",
+  resetLinkFailed: "Failed to send the reset link",
+  resetFailed: "Failed to reset the password",
 } as const;
+
+/** Which of `messages` a form's answer is: the stable name a page shows in its own language (app/features/account/form-messages.ts). */
+export type FormReason = keyof typeof messages;
+
+/**
+ * The name of the message whose English words are `text`, given the password length the server
+ * asks for (`min`) and a rate limit's wait (`seconds`); undefined for words of no account form.
+ */
+export function reasonOf(text: string, min: number, seconds = 0): FormReason | undefined {
+  return (Object.keys(messages) as FormReason[]).find((reason) => {
+    const message = messages[reason];
+    return (typeof message === "function" ? message(reason === "tooManyAttempts" ? seconds : min) : message) === text;
+  });
+}
 
 function duration(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;

@@ -168,6 +168,35 @@ describe("languages", () => {
     await context.close();
   });
 
+  it("shows the profile in German, and a refused password change in German", async () => {
+    const context = await newContext("desktop");
+    const email = await signUpByApi(context, "Greta Profil");
+    const page = await context.newPage();
+    await page.goto("/de/profile-settings");
+    await page.getByRole("heading", { name: "Profileinstellungen", level: 1 }).waitFor();
+    await page.getByText(`Angemeldet als ${email}`).waitFor();
+    await interactive(page.locator("form").first());
+    await page.getByLabel("Aktuelles Passwort", { exact: true }).fill("falsch");
+    await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+    await page.getByLabel("Neues Passwort bestätigen", { exact: true }).fill("kurz");
+    await page.getByRole("button", { name: "Passwort ändern" }).click();
+    await page.getByRole("alert").filter({ hasText: "Das neue Passwort muss mindestens 6 Zeichen lang sein" }).waitFor();
+  });
+
+  it("asks for a reset link in German, and answers in German", async () => {
+    const page = await newPage("phone");
+    await page.goto("/de/login");
+    await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+    await page.waitForURL(`${baseUrl()}/de/forgot-password`);
+    await page.getByRole("heading", { name: "Passwort zurücksetzen", level: 1 }).waitFor();
+    await interactive(page.locator("form").first());
+    await page.getByLabel("E-Mail", { exact: true }).fill("niemand@example.test");
+    await page.getByRole("button", { name: "Link senden" }).click();
+    await page.getByRole("status").filter({ hasText: "Falls es zu dieser E-Mail-Adresse ein Konto gibt" }).waitFor();
+    await page.goto("/de/verify");
+    await page.getByRole("heading", { name: "Datei prüfen", level: 1 }).waitFor();
+  });
+
   it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");

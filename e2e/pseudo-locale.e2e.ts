@@ -70,6 +70,17 @@ async function expectAllFromCatalogs(page: Page) {
   expect(await cutOffText(page)).toEqual([]);
 }
 
+/** Opens `path`, checks it, sends its form with `field` filled in, and checks the page with the form's answer (`answer`: its role). */
+async function expectFormFromCatalogs(page: Page, path: string, field: string, answer: "status" | "alert") {
+  await page.goto(path, { waitUntil: "networkidle" });
+  await expectAllFromCatalogs(page);
+  await interactive(page.locator("form").first());
+  await page.locator(`input[name="${field}"]`).fill("x@example.test");
+  await page.locator(`form:has(input[name="${field}"]) button[type="submit"]`).click();
+  await page.getByRole(answer).waitFor();
+  await expectAllFromCatalogs(page);
+}
+
 describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale on %s", (viewport) => {
   it("the home page, its menu and a search that found nothing show only catalog text, none cut off", async () => {
     const page = await newPage(viewport);
@@ -141,6 +152,25 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
     await page.locator("summary").first().click();
     await page.locator("details[open] tbody tr").first().waitFor();
+    await expectAllFromCatalogs(page);
+  });
+
+  it("forgot password (and its answer), an unusable reset link and verify show only catalog text, none cut off", async () => {
+    const page = await newPage(viewport);
+    await expectFormFromCatalogs(page, "/en-xa/forgot-password", "email", "status");
+    for (const path of ["/en-xa/reset-password?token=no-such-token", "/en-xa/verify"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expectAllFromCatalogs(page);
+    }
+  });
+
+  it("profile settings, a refused form and the delete dialog show only catalog text, none cut off", async () => {
+    const context = await newContext(viewport);
+    await signUpByApi(context, "Pseudo Person");
+    const page = await context.newPage();
+    await expectFormFromCatalogs(page, "/en-xa/profile-settings", "newPassword", "alert");
+    await page.locator('section button.border-red-300').click();
+    await page.getByRole("dialog").waitFor();
     await expectAllFromCatalogs(page);
   });
 });

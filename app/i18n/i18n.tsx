@@ -4,13 +4,22 @@ import { useMemo, type ReactElement, type ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
 import type account from "./catalogs/en/account.json";
+import type admin from "./catalogs/en/admin.json";
 import type gallery from "./catalogs/en/gallery.json";
 import type layout from "./catalogs/en/layout.json";
+import type profile from "./catalogs/en/profile.json";
 import type studio from "./catalogs/en/studio.json";
-import type admin from "./catalogs/en/admin.json";
+import type verify from "./catalogs/en/verify.json";
 
 /** Every message id, as English's catalogs have them. */
-export type MessageId = keyof typeof layout | keyof typeof gallery | keyof typeof account | keyof typeof studio | keyof typeof admin;
+export type MessageId =
+  | keyof typeof layout
+  | keyof typeof gallery
+  | keyof typeof account
+  | keyof typeof studio
+  | keyof typeof admin
+  | keyof typeof profile
+  | keyof typeof verify;
 
 /** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
 export interface PageMessages {

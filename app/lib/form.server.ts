@@ -1,11 +1,31 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { safeRedirect } from "#contracts/account-forms";
+import { messages, reasonOf, safeRedirect, type FormReason } from "#contracts/account-forms";
 import { localizedPath, splitLocale } from "#contracts/locales";
 import { errorStatus, isErrorCode } from "#contracts/api-error";
 
-/** What an account form's action answers when it does not move on: a message to show. */
-export type FormResult = { ok: true; message: string } | { ok: false; error: string };
+/**
+ * What an account form's action answers when it does not move on: a message to show, in English,
+ * and when it is one of the account forms' (contracts/account-forms.ts) its name and numbers, which
+ * the page shows in its own language (app/features/account/form-messages.ts).
+ */
+export type FormResult = ({ ok: true; message: string } | { ok: false; error: string }) & { reason?: FormReason; values?: ReasonValues };
+
+/** The numbers an account form's message names: the password's least length, a rate limit's wait. */
+export interface ReasonValues {
+  min: number;
+  seconds: number;
+}
+
+/** A refusal with `error`'s words, named when they are an account form's message. */
+function refused(context: AppLoadContext, error: string, seconds = 0): FormResult {
+  const values = { min: context.settings.passwordMinLength, seconds };
+  const reason = reasonOf(error, values.min, seconds);
+  return reason ? { ok: false, error, reason, values } : { ok: false, error };
+}
+
+/** A success with one of the account forms' messages. */
+export const succeeded = (reason: "profileUpdated" | "passwordUpdated" | "resetLinkSent"): FormResult => ({ ok: true, message: messages[reason], reason });
 
 /**
  * The form a page action was sent: a body that is not one (no form content type, or
@@ -37,9 +57,10 @@ export async function attempt<T>(context: AppLoadContext, call: () => Promise<T>
   try {
     return await call();
   } catch (error) {
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: { retryAfter?: unknown } };
     if (typeof code === "string" && code !== "INTERNAL" && typeof message === "string" && message) {
-      return data<FormResult>({ ok: false, error: message }, { status: isErrorCode(code) ? errorStatus[code] : 400 });
+      const seconds = typeof details?.retryAfter === "number" ? details.retryAfter : 0;
+      return data<FormResult>(refused(context, message, seconds), { status: isErrorCode(code) ? errorStatus[code] : 400 });
     }
     context.log.error(`[${context.requestId}] A page action failed`, error);
     return data<FormResult>({ ok: false, error: fallback }, { status: 500 });
@@ -55,7 +76,7 @@ export async function runForm<S extends z.ZodType, T>(
   fallback: string,
 ): Promise<T | ReturnType<typeof data<FormResult>>> {
   const parsed = schema.safeParse(fieldsOf(form));
-  if (!parsed.success) return data<FormResult>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return data<FormResult>(refused(context, parsed.error.issues[0]!.message), { status: 400 });
   return attempt(context, () => call(parsed.data), fallback);
 }
 

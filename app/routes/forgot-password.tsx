@@ -2,14 +2,19 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { forgotPasswordInput, messages } from "#contracts/account-forms";
 import { Banner, TextField } from "~/components/fields";
 import { AuthLayout, authHandle, linkClass } from "~/features/account/auth-layout";
-import { type FormResult, readForm, runForm } from "~/lib/form.server";
+import { useFormMessage } from "~/features/account/form-messages";
+import { pageMessages } from "~/i18n/catalogs.server";
+import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
+import { type FormResult, readForm, runForm, succeeded } from "~/lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = authHandle;
 
-export function meta() {
-  return [{ title: "Forgot your password? · Stockroom" }, { name: "robots", content: "noindex" }];
+export function meta({ data, location }: Route.MetaArgs) {
+  return [{ title: metaT(location.pathname, data)("forgot.metaTitle") }, { name: "robots", content: "noindex" }];
 }
+
+export const loader = ({ request }: Route.LoaderArgs) => pageMessages(request, "account");
 
 export async function action({ request, context }: Route.ActionArgs) {
   return runForm(
@@ -19,37 +24,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     async (input): Promise<FormResult> => {
       await context.services.accounts.requestPasswordReset(input, request.headers);
       // The same answer whether or not the address has an account.
-      return { ok: true, message: messages.resetLinkSent };
+      return succeeded("resetLinkSent");
     },
-    "Failed to send the reset link",
+    messages.resetLinkFailed,
   );
 }
 
 /** /forgot-password: asks for the address to send a reset link to. */
 export default function ForgotPassword() {
+  const t = useT();
+  const to = useLocalizedPath();
+  const message = useFormMessage();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const shown = busy ? undefined : result;
 
   return (
     <AuthLayout
-      title="Reset your password"
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t("forgot.title")}
+      subtitle={t("forgot.subtitle")}
       footer={
         <p>
-          Remembered it?{" "}
-          <Link to="/login" className={linkClass}>
-            Back to sign in
+          {t("forgot.remembered")}{" "}
+          <Link to={to("/login")} className={linkClass}>
+            {t("auth.backToSignIn")}
           </Link>
         </p>
       }
     >
       <div className="flex flex-col gap-4">
-        {shown && (shown.ok ? <Banner kind="success">{shown.message}</Banner> : <Banner kind="error">{shown.error}</Banner>)}
+        {shown && <Banner kind={shown.ok ? "success" : "error"}>{message(shown)}</Banner>}
         <Form method="post" noValidate className="flex flex-col gap-4">
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
+          <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t("auth.emailPlaceholder")} />
           <button type="submit" className="button-primary h-11 w-full" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
+            {busy ? t("forgot.submitting") : t("forgot.submit")}
           </button>
         </Form>
       </div>

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
-import { signInInput } from "#contracts/account-forms";
+import { messages, signInInput } from "#contracts/account-forms";
 import { Banner, TextField } from "~/components/fields";
 import { AccountPasswordField, AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form,
     signInInput,
     async (input) => redirectWithCookies(redirectTarget(request, form), await context.services.accounts.signIn(input, request.headers)),
-    "Failed to log in",
+    messages.signInFailed,
   );
 }
 

@@ -3,6 +3,7 @@ import { data, redirect, useFetcher, useSearchParams } from "react-router";
 import { hasRole, loginPath } from "#contracts/account";
 import { deleteAccountInput, messages, passwordChangeInput, profileInput } from "#contracts/account-forms";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
+import { localizedPath } from "#contracts/locales";
 import { receiptsQuery } from "#contracts/receipts";
 import { Banner } from "~/components/fields";
 import { PageMain } from "~/components/page-main";
@@ -11,12 +12,14 @@ import { AccountActions, PasswordForm, ProfileForm, type FormFetcher } from "~/f
 import { CollectionsTab } from "~/features/collections/collections-tab";
 import { LikedImages, useLikedList } from "~/features/gallery/liked-images";
 import { DownloadReceipts } from "~/features/receipts/download-receipts";
-import { pageMessages } from "~/i18n/catalogs.server";
-import { type FormResult, readForm, redirectWithCookies, runForm } from "~/lib/form.server";
+import { useFormMessage } from "~/features/account/form-messages";
+import { pageMessages, requestLocale } from "~/i18n/catalogs.server";
+import { metaT, useT } from "~/i18n/i18n";
+import { type FormResult, readForm, redirectWithCookies, runForm, succeeded } from "~/lib/form.server";
 import type { Route } from "./+types/profile-settings";
 
-export function meta() {
-  return [{ title: "Profile Settings · Stockroom" }, { name: "robots", content: "noindex" }];
+export function meta({ data, location }: Route.MetaArgs) {
+  return [{ title: metaT(location.pathname, data)("profile.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 /** Receipts shown per page of the Downloads tab. */
@@ -48,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Sent here signed in by a password reset (reset-password.tsx).
     passwordReset: url.searchParams.has("reset"),
     minLength: context.settings.passwordMinLength,
-    // The Liked tab opens images in the gallery's overlay (app/i18n).
-    ...pageMessages(request, "gallery"),
+    // The Liked tab opens images in the gallery's overlay; the forms' answers are the account area's.
+    ...pageMessages(request, "profile", "account", "gallery"),
   };
 }
 
@@ -57,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { accounts } = context.services;
   const headers = request.headers;
+  // Signing out or deleting the account leads to the gallery in the page's language.
+  const home = localizedPath(requestLocale(request), "/");
   switch (form.get("intent")) {
     case "profile":
       return runForm(
@@ -65,28 +70,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         profileInput,
         async (input): Promise<FormResult> => {
           await accounts.updateProfile(input, headers);
-          return { ok: true, message: messages.profileUpdated };
+          return succeeded("profileUpdated");
         },
-        "Failed to update profile",
+        messages.profileUpdateFailed,
       );
     case "password":
       return runForm(
         context,
         form,
         passwordChangeInput(context.settings.passwordMinLength),
-        async (input) => data<FormResult>({ ok: true, message: messages.passwordUpdated }, { headers: await accounts.changePassword(input, headers) }),
-        "Failed to update password",
+        async (input) => data<FormResult>(succeeded("passwordUpdated"), { headers: await accounts.changePassword(input, headers) }),
+        messages.passwordUpdateFailed,
       );
     case "signout":
       try {
-        return redirectWithCookies("/", await accounts.signOut(headers));
+        return redirectWithCookies(home, await accounts.signOut(headers));
       } catch (error) {
         // As the spec has it: a failed sign-out is logged, with no message.
         context.log.error("Sign-out failed", error);
         return null;
       }
     case "delete":
-      return runForm(context, form, deleteAccountInput, async (input) => redirectWithCookies("/", await accounts.deleteAccount(input, headers)), "Failed to delete account");
+      return runForm(context, form, deleteAccountInput, async (input) => redirectWithCookies(home, await accounts.deleteAccount(input, headers)), messages.deleteFailed);
     default:
       return data<FormResult>({ ok: false, error: "Unknown action" }, { status: 400 });
   }
@@ -106,6 +111,8 @@ const keyTargets: Record<string, (index: number) => number> = {
 /** /profile-settings: the profile, password and account forms, the liked images, the collections, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const { viewer, hasPassword, liked, downloads, collections, avatarUrl, olderPages, passwordReset, minLength } = loaderData;
+  const t = useT();
+  const message = useFormMessage();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get("tab"));
   const profile: FormFetcher = useFetcher({ key: "account-profile" });
@@ -127,23 +134,23 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const likedList = useLikedList(liked);
   const count = likedList.count;
   const labels: Record<Tab, string> = {
-    profile: "Profile Settings",
-    liked: `Liked Images (${count})`,
-    collections: `Collections (${collections.length})`,
-    downloads: "Downloads",
+    profile: t("profile.tab.profile"),
+    liked: t("profile.tab.liked", { count }),
+    collections: t("profile.tab.collections", { count: collections.length }),
+    downloads: t("profile.tab.downloads"),
   };
 
   return (
     <PageMain className="page max-w-5xl py-8 sm:py-12">
-      <h1 className="text-3xl font-semibold tracking-tight">Profile Settings</h1>
-      <p className="mt-1 text-neutral-600 dark:text-neutral-400">Signed in as {viewer.email}</p>
+      <h1 className="text-3xl font-semibold tracking-tight">{t("profile.title")}</h1>
+      <p className="mt-1 text-neutral-600 dark:text-neutral-400">{t("profile.signedInAs", { email: viewer.email })}</p>
 
       <div className="mt-6 empty:hidden" aria-live="polite">
-        {result && (result.ok ? <Banner kind="success">{result.message}</Banner> : <Banner kind="error">{result.error}</Banner>)}
-        {passwordReset && !result && <Banner kind="success">{messages.passwordReset}</Banner>}
+        {result && <Banner kind={result.ok ? "success" : "error"}>{message(result)}</Banner>}
+        {passwordReset && !result && <Banner kind="success">{t("form.passwordReset")}</Banner>}
       </div>
 
-      <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
+      <div role="tablist" aria-label={t("profile.sections")} className="mt-6 flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
         {tabNames.map((name, index) => (
           <button
             key={name}

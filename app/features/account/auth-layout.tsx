@@ -4,6 +4,8 @@ import { PasswordField } from "~/components/fields";
 import { PageMain } from "~/components/page-main";
 import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { Logo } from "~/lib/icons";
+import type { FormResult } from "~/lib/form.server";
+import { useFormMessage } from "./form-messages";
 import { GoogleIcon } from "./icons";
 
 /** The sign-in screens draw their own top bar (root.tsx reads this). */
@@ -52,11 +54,12 @@ export function Divider() {
  * The state of a sign-in form: the intent being sent ('email' or 'google', while it is sent
  * and followed), and the error to show, which goes away as soon as a new attempt starts.
  */
-export function useAuthForm(result: { ok: boolean; error?: string } | undefined, googleError: string | null) {
+export function useAuthForm(result: FormResult | undefined, googleError: string | null) {
   const navigation = useNavigation();
+  const message = useFormMessage();
   const intent = navigation.formData?.get("intent");
   const busy = navigation.state !== "idle" && typeof intent === "string" ? intent : null;
-  const error = navigation.state !== "idle" ? null : result && !result.ok ? (result.error ?? null) : googleError;
+  const error = navigation.state !== "idle" ? null : result && !result.ok ? message(result) : googleError;
   return { busy, error };
 }
 
@@ -81,4 +84,12 @@ export const linkClass = "font-medium text-neutral-900 underline-offset-4 hover:
 export function AccountPasswordField(props: Omit<ComponentProps<typeof PasswordField>, "label" | "toggle">) {
   const t = useT();
   return <PasswordField label={t("auth.password")} toggle={{ show: t("auth.showPassword"), hide: t("auth.hidePassword") }} {...props} />;
+}
+
+/** A new password's field, or its confirmation's ('New Password', 'Confirm New Password'), in the page's language. */
+export function NewPasswordField({ which, ...props }: { which: "new" | "confirm" } & Omit<ComponentProps<typeof PasswordField>, "label" | "toggle">) {
+  const t = useT();
+  const [label, show, hide] =
+    which === "new" ? (["newPassword.label", "newPassword.show", "newPassword.hide"] as const) : (["newPassword.confirm", "newPassword.showConfirm", "newPassword.hideConfirm"] as const);
+  return <PasswordField label={t(label)} toggle={{ show: t(show), hide: t(hide) }} autoComplete="new-password" {...props} />;
 }

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { AVATAR_PATH } from "#contracts/studio";
 import { Avatar } from "~/components/avatar";
+import { useT } from "~/i18n/i18n";
 import { api } from "~/lib/api";
 import { Section } from "./profile-forms";
 
 /** Profile settings, for creators and admins: the picture of their creator page. */
 export function AvatarForm({ name, url }: { name: string; url: string | null }) {
+  const t = useT();
   const [current, setCurrent] = useState(url);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,7 +18,7 @@ export function AvatarForm({ name, url }: { name: string; url: string | null }) 
     try {
       const { avatarUrl } = await api<{ avatarUrl: string }>(AVATAR_PATH, { method: "PUT", body: file, headers: { "Content-Type": "application/octet-stream" } });
       setCurrent(avatarUrl);
-      setMessage({ ok: true, text: "Avatar updated" });
+      setMessage({ ok: true, text: t("profile.avatar.updated") });
     } catch (error) {
       setMessage({ ok: false, text: (error as Error).message });
     }
@@ -24,11 +26,11 @@ export function AvatarForm({ name, url }: { name: string; url: string | null }) 
   }
 
   return (
-    <Section title="Avatar" description="The picture on your creator page and on your images' cards, cropped square.">
+    <Section title={t("profile.avatar.title")} description={t("profile.avatar.description")}>
       <div className="flex items-center gap-4">
         <Avatar name={name} url={current} size={72} />
         <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
-          {busy ? "Uploading..." : "Choose a picture"}
+          {busy ? t("profile.avatar.uploading") : t("profile.avatar.choose")}
           <input
             type="file"
             accept="image/*"

@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { Viewer } from "#contracts/account";
 import { Banner, PasswordField, TextField } from "~/components/fields";
+import { useT } from "~/i18n/i18n";
 import type { FormResult } from "~/lib/form.server";
+import { AccountPasswordField, NewPasswordField } from "./auth-layout";
+import { useFormMessage } from "./form-messages";
 
 /** The fetchers of the profile page: one per form, so each has its own busy flag. */
 export type FormFetcher = ReturnType<typeof useFetcher<FormResult | null>>;
@@ -21,16 +24,17 @@ export function Section({ title, description, children }: { title: string; descr
 }
 
 export function ProfileForm({ viewer, fetcher }: { viewer: Viewer; fetcher: FormFetcher }) {
+  const t = useT();
   const busy = fetcher.state !== "idle";
   return (
-    <Section title="Profile Information" description="How you appear on Stockroom.">
+    <Section title={t("profile.info.title")} description={t("profile.info.description")}>
       <fetcher.Form method="post" noValidate className="flex max-w-md flex-col gap-4">
         <input type="hidden" name="intent" value="profile" />
-        <TextField label="Display Name" name="name" defaultValue={viewer.name} autoComplete="name" />
-        <TextField label="Email" type="email" value={viewer.email} disabled readOnly hint="Email address cannot be changed" />
+        <TextField label={t("profile.displayName")} name="name" defaultValue={viewer.name} autoComplete="name" />
+        <TextField label={t("auth.email")} type="email" value={viewer.email} disabled readOnly hint={t("profile.emailHint")} />
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? "Saving..." : "Save Changes"}
+            {busy ? t("profile.saving") : t("profile.save")}
           </button>
         </div>
       </fetcher.Form>
@@ -39,6 +43,7 @@ export function ProfileForm({ viewer, fetcher }: { viewer: Viewer; fetcher: Form
 }
 
 export function PasswordForm({ fetcher, hasPassword, minLength }: { fetcher: FormFetcher; hasPassword: boolean; minLength: number }) {
+  const t = useT();
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const succeeded = fetcher.state === "idle" && fetcher.data?.ok === true;
@@ -49,21 +54,21 @@ export function PasswordForm({ fetcher, hasPassword, minLength }: { fetcher: For
 
   if (!hasPassword) {
     return (
-      <Section title="Change Password" description="Your account signs in with Google, so it has no password to change here.">
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">Manage your password in your Google account.</p>
+      <Section title={t("profile.password.title")} description={t("profile.password.google")}>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t("profile.password.googleManage")}</p>
       </Section>
     );
   }
   return (
-    <Section title="Change Password" description="Other devices signed in to your account are signed out when you change it.">
+    <Section title={t("profile.password.title")} description={t("profile.password.description")}>
       <fetcher.Form ref={form} method="post" noValidate className="flex max-w-md flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
-        <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" />
-        <PasswordField label="New Password" name="newPassword" autoComplete="new-password" placeholder={`At least ${minLength} characters`} />
-        <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" />
+        <PasswordField label={t("profile.password.current")} toggle={{ show: t("profile.password.showCurrent"), hide: t("profile.password.hideCurrent") }} name="currentPassword" autoComplete="current-password" />
+        <NewPasswordField which="new" name="newPassword" placeholder={t("signup.passwordPlaceholder", { min: minLength })} />
+        <NewPasswordField which="confirm" name="confirmPassword" />
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
-            {busy ? "Updating..." : "Update Password"}
+            {busy ? t("profile.password.submitting") : t("profile.password.submit")}
           </button>
         </div>
       </fetcher.Form>
@@ -82,15 +87,16 @@ export function AccountActions({
   logout: FormFetcher;
   deletion: FormFetcher;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const signingOut = logout.state !== "idle";
   return (
-    <Section title="Account Actions" description="Sign out of this device, or delete your account for good.">
+    <Section title={t("profile.actions.title")} description={t("profile.actions.description")}>
       <div className="flex flex-wrap gap-3">
         <logout.Form method="post">
           <input type="hidden" name="intent" value="signout" />
           <button type="submit" className="button-secondary" disabled={signingOut}>
-            {signingOut ? "Signing Out..." : "Sign Out"}
+            {signingOut ? t("profile.signingOut") : t("profile.signOut")}
           </button>
         </logout.Form>
         <button
@@ -98,7 +104,7 @@ export function AccountActions({
           className="inline-flex h-10 items-center justify-center rounded-lg border border-red-300 px-4 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 dark:border-red-900 dark:text-red-300 dark:hover:bg-red-950/50"
           onClick={() => dialog.current?.showModal()}
         >
-          Delete Account
+          {t("profile.delete")}
         </button>
       </div>
       <DeleteAccountDialog ref={dialog} viewer={viewer} hasPassword={hasPassword} fetcher={deletion} />
@@ -117,8 +123,10 @@ function DeleteAccountDialog({
   hasPassword: boolean;
   fetcher: FormFetcher;
 }) {
+  const t = useT();
+  const message = useFormMessage();
   const busy = fetcher.state !== "idle";
-  const error = !busy && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = !busy && fetcher.data && !fetcher.data.ok ? message(fetcher.data) : null;
   return (
     <dialog
       ref={ref}
@@ -128,23 +136,21 @@ function DeleteAccountDialog({
       <fetcher.Form method="post" noValidate className="flex flex-col gap-4 p-6">
         <input type="hidden" name="intent" value="delete" />
         <h2 id="delete-account-title" className="text-lg font-semibold tracking-tight">
-          Delete your account?
+          {t("profile.delete.title")}
         </h2>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          This deletes your account and your likes at once and for good; the images you liked lose your like. It cannot be undone.
-        </p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t("profile.delete.body")}</p>
         {error && <Banner kind="error">{error}</Banner>}
         {hasPassword ? (
-          <PasswordField label="Password" name="password" autoComplete="current-password" required />
+          <AccountPasswordField name="password" autoComplete="current-password" required />
         ) : (
-          <TextField label={`Type your email address (${viewer.email}) to confirm`} name="confirmEmail" type="email" autoComplete="off" required />
+          <TextField label={t("profile.delete.typeEmail", { email: viewer.email })} name="confirmEmail" type="email" autoComplete="off" required />
         )}
         <div className="mt-2 flex justify-end gap-3">
           <button type="button" className="button-secondary" onClick={() => ref.current?.close()} disabled={busy}>
-            Cancel
+            {t("profile.cancel")}
           </button>
           <button type="submit" className="inline-flex h-10 items-center justify-center rounded-lg bg-red-600 px-4 text-sm font-medium text-white transition-colors hover:bg-red-700 disabled:opacity-60" disabled={busy}>
-            {busy ? "Deleting..." : "Delete Account"}
+            {busy ? t("profile.deleting") : t("profile.delete")}
           </button>
         </div>
       </fetcher.Form>

@@ -3,33 +3,36 @@ import { DropZone } from "~/components/drop-zone";
 import type { CredentialsVerdict } from "#contracts/credentials";
 import { CHECK_CREDENTIALS_PATH, ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { api, ApiError } from "~/lib/api";
+import { Trans, useLocale, useT } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
 
 type Check = { state: "idle" } | { state: "checking"; name: string } | { state: "done"; name: string; verdict: CredentialsVerdict } | { state: "refused"; name: string; message: string };
 
 /** /verify: pick or drop a file; the server reads its Content Credentials (decision 032) and the verdict is shown in plain words. */
 export function VerifyFile({ maxBytes }: { maxBytes: number }) {
+  const t = useT();
+  const mb = maxBytes / (1024 * 1024);
   const [check, setCheck] = useState<Check>({ state: "idle" });
 
   const send = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > maxBytes) return setCheck({ state: "refused", name: file.name, message: `This file is too large to check (at most ${maxBytes / (1024 * 1024)} MB).` });
+    if (file.size > maxBytes) return setCheck({ state: "refused", name: file.name, message: t("verify.tooLarge", { mb }) });
     setCheck({ state: "checking", name: file.name });
     try {
       const verdict = await api<CredentialsVerdict>(CHECK_CREDENTIALS_PATH, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
       setCheck({ state: "done", name: file.name, verdict });
     } catch (error) {
-      setCheck({ state: "refused", name: file.name, message: error instanceof ApiError ? error.message : "Something went wrong on our side. Please try again." });
+      setCheck({ state: "refused", name: file.name, message: error instanceof ApiError ? error.message : t("verify.failed") });
     }
   };
 
   return (
     <div className="mt-8 grid gap-6">
       <DropZone onFiles={(files) => void send(files[0])}>
-        <p className="text-base font-medium">Drop a file here</p>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">A JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF file, up to {maxBytes / (1024 * 1024)} MB</p>
+        <p className="text-base font-medium">{t("verify.drop")}</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t("verify.accepts", { mb })}</p>
         <label className="button-secondary cursor-pointer focus-within:ring-2 focus-within:ring-neutral-900">
-          Choose a file to check
+          {t("verify.choose")}
           <input
             type="file"
             className="sr-only"
@@ -39,23 +42,19 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
             }}
           />
         </label>
-        <p className="max-w-prose text-xs text-neutral-600 dark:text-neutral-400">The file is sent to this site to be read, and is not kept.</p>
+        <p className="max-w-prose text-xs text-neutral-600 dark:text-neutral-400">{t("verify.notKept")}</p>
       </DropZone>
-      <section aria-live="polite" aria-label="Result">
-        {check.state === "checking" && <p className="text-neutral-700 dark:text-neutral-300">Checking {check.name}…</p>}
+      <section aria-live="polite" aria-label={t("verify.result")}>
+        {check.state === "checking" && <p className="text-neutral-700 dark:text-neutral-300">{t("verify.checking", { name: check.name })}</p>}
         {check.state === "refused" && (
-          <Outcome tone="bad" heading="This file could not be checked" name={check.name}>
+          <Outcome tone="bad" heading={t("verify.refused")} name={check.name}>
             <p>{check.message}</p>
           </Outcome>
         )}
         {check.state === "done" && <Verdict verdict={check.verdict} name={check.name} />}
       </section>
       <p className="text-sm text-neutral-600 dark:text-neutral-400">
-        Any C2PA reader can check our files too. Give it{" "}
-        <a href={ROOT_CERTIFICATE_PATH} className="font-medium underline">
-          this site&apos;s root certificate
-        </a>{" "}
-        as a trust anchor and our downloads read as trusted.
+        <Trans id="verify.readers" components={{ 0: <a href={ROOT_CERTIFICATE_PATH} className="font-medium underline" /> }} />
       </p>
     </div>
   );
@@ -71,7 +70,9 @@ function Outcome({ tone, heading, name, children }: { tone: keyof typeof tones; 
   return (
     <div className={`rounded-xl border px-5 py-4 ${tones[tone]}`}>
       <h2 className="text-lg font-semibold">{heading}</h2>
-      <p className="mt-1 break-all text-sm opacity-80">{name}</p>
+      <p className="mt-1 break-all text-sm opacity-80" translate="no">
+        {name}
+      </p>
       <div className="mt-3 grid gap-2 text-sm">{children}</div>
     </div>
   );
@@ -79,11 +80,12 @@ function Outcome({ tone, heading, name, children }: { tone: keyof typeof tones; 
 
 
 function Facts({ verdict }: { verdict: Extract<CredentialsVerdict, { verdict: "intact" | "other" }> }) {
+  const t = useT();
   const rows: Array<[string, React.ReactNode]> = [
-    ["Title", verdict.title],
-    ["Creator", verdict.creator],
-    ["AI tool", verdict.aiTool],
-    ["License", verdict.license && (
+    [t("verify.fact.title"), verdict.title],
+    [t("verify.fact.creator"), verdict.creator],
+    [t("verify.fact.aiTool"), verdict.aiTool],
+    [t("verify.fact.license"), verdict.license && (
       <a href={verdict.license} className="underline">
         {verdict.license}
       </a>
@@ -104,33 +106,36 @@ function Facts({ verdict }: { verdict: Extract<CredentialsVerdict, { verdict: "i
 }
 
 function Verdict({ verdict, name }: { verdict: CredentialsVerdict; name: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const date = (iso: string) => longDate(new Date(iso), locale);
   switch (verdict.verdict) {
     case "intact":
       return (
-        <Outcome tone="good" heading={`Content Credentials intact: signed by ${verdict.signer}${verdict.signedAt ? ` on ${longDate(new Date(verdict.signedAt))}` : ""}`} name={name}>
+        <Outcome tone="good" heading={verdict.signedAt ? t("verify.intactOn", { signer: verdict.signer, date: date(verdict.signedAt) }) : t("verify.intact", { signer: verdict.signer })} name={name}>
           <Facts verdict={verdict} />
         </Outcome>
       );
     case "altered":
       return (
-        <Outcome tone="bad" heading="This file was altered after it was signed" name={name}>
-          <p>{verdict.signer ? `It carries Content Credentials signed by ${verdict.signer}, but its bytes no longer match them.` : "Its bytes no longer match the Content Credentials it carries."}</p>
+        <Outcome tone="bad" heading={t("verify.altered")} name={name}>
+          <p>{verdict.signer ? t("verify.alteredBy", { signer: verdict.signer }) : t("verify.alteredUnsigned")}</p>
         </Outcome>
       );
     case "other":
       return (
-        <Outcome tone="neutral" heading={`Signed by someone else: ${verdict.signer}`} name={name}>
+        <Outcome tone="neutral" heading={t("verify.other", { signer: verdict.signer })} name={name}>
           <p>
-            {verdict.signedAt ? `Signed on ${longDate(new Date(verdict.signedAt))}, and unchanged since. ` : "Unchanged since it was signed. "}
-            {verdict.trusted ? "Its certificate chains to a root this site trusts." : "It was not signed by this site, and its certificate is not one this site trusts."}
+            {verdict.signedAt ? t("verify.signedOn", { date: date(verdict.signedAt) }) : t("verify.unchanged")}{" "}
+            {verdict.trusted ? t("verify.trusted") : t("verify.untrusted")}
           </p>
           <Facts verdict={verdict} />
         </Outcome>
       );
     case "none":
       return (
-        <Outcome tone="neutral" heading="No Content Credentials" name={name}>
-          <p>This file carries no Content Credentials: nothing says where it came from. A file downloaded from this site always carries them.</p>
+        <Outcome tone="neutral" heading={t("verify.none")} name={name}>
+          <p>{t("verify.noneBody")}</p>
         </Outcome>
       );
   }
