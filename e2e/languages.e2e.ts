@@ -257,5 +257,14 @@ describe("languages", () => {
     expect(await views.locator("dd").first().textContent()).toMatch(/^\d{1,3}(\.\d{3})*$/);
     await page.getByRole("region", { name: "Suchen ohne Treffer" }).waitFor();
   });
+
+  it("shows the developers' page in German around the API's English reference", async () => {
+    const page = await newPage("desktop");
+    await page.goto("/de/developers");
+    await page.getByRole("heading", { name: "Entwickler", level: 1 }).waitFor();
+    expect(await page.title()).toBe("Entwickler · Stockroom");
+    await page.getByText("Die folgende Referenz ist auf Englisch, so wie die API sich selbst beschreibt.").waitFor();
+    await page.getByText("List images", { exact: true }).first().waitFor();
+  });
 });
 

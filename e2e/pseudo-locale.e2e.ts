@@ -173,6 +173,14 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.getByRole("dialog").waitFor();
     await expectAllFromCatalogs(page);
   });
+
+  it("the developers' page shows only catalog text around the API's own reference, none cut off", async () => {
+    const page = await newPage(viewport);
+    await page.goto("/en-xa/developers", { waitUntil: "networkidle" });
+    // On a phone the reference's menu is folded away: wait for the operation itself.
+    await page.locator('text="List images" >> visible=true').first().waitFor();
+    await expectAllFromCatalogs(page);
+  });
 });
 
 describe("the pseudo-locale in a card's dialogs", () => {

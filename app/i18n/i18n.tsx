@@ -10,6 +10,7 @@ import type layout from "./catalogs/en/layout.json";
 import type profile from "./catalogs/en/profile.json";
 import type studio from "./catalogs/en/studio.json";
 import type verify from "./catalogs/en/verify.json";
+import type developers from "./catalogs/en/developers.json";
 
 /** Every message id, as English's catalogs have them. */
 export type MessageId =
@@ -19,7 +20,8 @@ export type MessageId =
   | keyof typeof studio
   | keyof typeof admin
   | keyof typeof profile
-  | keyof typeof verify;
+  | keyof typeof verify
+  | keyof typeof developers;
 
 /** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
 export interface PageMessages {

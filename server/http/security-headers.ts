@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { splitLocale } from "#contracts/locales";
 import type { Config } from "../config.ts";
 
 /**
@@ -127,8 +128,9 @@ export function securityHeaders(config: PolicyConfig): { everywhere: RequestHand
 }
 
 /**
- * Pages whose style elements may be inline without a nonce: /developers, whose API reference
- * (Scalar, bundled) writes its own `<style>` elements (decision 010). Scripts stay as strict.
+ * Pages whose style elements may be inline without a nonce, in every language (`/de/developers`
+ * too): /developers, whose API reference (Scalar, bundled) writes its own `<style>` elements
+ * (decision 010). Scripts stay as strict.
  */
 const INLINE_STYLE_PAGES = new Set(["/developers"]);
 
@@ -140,7 +142,7 @@ export function pageSecurity(config: PolicyConfig): RequestHandler {
   return (req, res, next) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", pageCsp(config, { nonce }, { inlineStyleElements: INLINE_STYLE_PAGES.has(req.path) }));
+    res.setHeader("Content-Security-Policy", pageCsp(config, { nonce }, { inlineStyleElements: INLINE_STYLE_PAGES.has(splitLocale(req.path).path) }));
     next();
   };
 }

@@ -41,5 +41,6 @@ export default function ApiReference() {
       reference?.destroy();
     };
   }, []);
-  return <div ref={target} />;
+  // Its words are the API's own (the OpenAPI document, in English): not for translating.
+  return <div ref={target} translate="no" />;
 }
