@@ -89,6 +89,8 @@ export const imageDetail = z.object({
   resolution: z.string(),
   /** Size of the original in MB with one decimal, e.g. '2.5MB'; '< 0.1MB' under 0.05 MB. */
   fileSize: z.string(),
+  /** The original's size in bytes (`fileSize` as a number, for other languages' digits and units). */
+  fileBytes: z.number().int().nonnegative(),
   views: z.number().int().nonnegative(),
   createdAt: z.string(),
   /** At most RELATED_MAX images sharing tags, creator or category. */

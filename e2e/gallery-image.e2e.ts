@@ -29,7 +29,7 @@ describe("how it was made", () => {
 });
 
 describe("numbers and dates", () => {
-  it("shows an image page's counts and dates in its language as the server wrote them, and formats a count that changes", async () => {
+  it("shows an image page's counts, dates and file size in its language as the server wrote them, and formats a count that changes", async () => {
     const details = await Promise.all((await newestImages(30)).map((image) => imageDetail(image.id)));
     const image = details.find((detail) => detail.howMade?.generatedAt && detail.credentials.signedAt)!;
     const inGerman = (iso: string) => new Date(iso).toLocaleDateString("de", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -62,6 +62,11 @@ describe("numbers and dates", () => {
     await dialog.getByText(inGerman(image.credentials.signedAt!), { exact: false }).waitFor();
     const likes = dialog.locator("dt", { hasText: /^Likes$/ }).locator("xpath=following-sibling::dd");
     expect(await likes.textContent()).toBe(image.likes.toLocaleString("de"));
+    // The file size in German digits and unit, where English reads the spec's "2.5MB".
+    const size = dialog.locator("dt", { hasText: /^Dateigröße$/ }).locator("xpath=following-sibling::dd");
+    const megabytes = new Intl.NumberFormat("de", { style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const mb = image.fileBytes / (1024 * 1024);
+    expect(await size.textContent()).toBe(mb < 0.05 ? `< ${megabytes.format(0.1)}` : megabytes.format(mb));
     // The page came to life on the server's texts: no formatter was set up in the browser.
     expect(await page.evaluate(() => (window as unknown as { intlFormatters: number }).intlFormatters)).toBe(0);
 

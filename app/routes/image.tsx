@@ -19,7 +19,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const viewer = await context.viewer();
   const image = await orNotFound(context.services.catalog.get(id, viewer?.id));
-  const known = knownTexts(requestLocale(request), [image.likes, image.downloads], [image.howMade?.generatedAt, image.credentials.signedAt]);
+  const known = knownTexts(requestLocale(request), {
+    numbers: [image.likes, image.downloads],
+    dates: [image.howMade?.generatedAt, image.credentials.signedAt],
+    sizes: [{ bytes: image.fileBytes, english: image.fileSize }],
+  });
   return { image, known, baseUrl: context.settings.baseUrl };
 }
 

@@ -149,6 +149,7 @@ describe("an image's detail", () => {
       title: "Big dunes",
       resolution: "1500 × 1000",
       fileSize: "2.5MB",
+      fileBytes: 2_621_440,
       views: 0,
       createdAt: "2026-01-01T12:30:00.000Z",
       creator: { name: "Ida Berg", avatarUrl: null },

@@ -67,7 +67,6 @@ function howMade(row: DetailRow): HowItWasMade | null {
   return Object.values(made).some((value) => value !== null) ? made : null;
 }
 
-/** Search text as matched: lower-case, single spaces. */
 const MB = 1024 * 1024;
 
 /** The overlay's file size: MB with one decimal, '< 0.1MB' below 0.05 MB (product decisions). */
@@ -75,6 +74,7 @@ export function fileSizeLabel(bytes: number): string {
   return bytes < 0.05 * MB ? "< 0.1MB" : `${(bytes / MB).toFixed(1)}MB`;
 }
 
+/** Search text as matched: lower-case, single spaces. */
 function normalise(q: string): string {
   return q.toLowerCase().replace(/\s+/g, " ").trim();
 }
@@ -253,6 +253,7 @@ export function createCatalogService(deps: {
         category: row.category,
         resolution: `${row.width} × ${row.height}`,
         fileSize: fileSizeLabel(row.bytes),
+        fileBytes: row.bytes,
         views: row.views,
         createdAt: row.createdAt,
         related,

@@ -209,7 +209,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
               <Fact label={t("overlay.likes")} value={format.number(like.likes)} />
               <Fact label={t("overlay.downloads")} value={format.number(downloads)} />
               <Fact label={t("overlay.resolution")} value={shown?.resolution ?? `${image.width} × ${image.height}`} />
-              <Fact label={t("overlay.fileSize")} value={shown?.fileSize ?? "…"} />
+              <Fact label={t("overlay.fileSize")} value={shown ? format.fileSize(shown.fileBytes, shown.fileSize) : "…"} />
             </dl>
           </div>
 
