@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-config.ts";
+import { LOCALES, type OfferedLocale } from "./locales.ts";
 
 /**
  * The account forms: their limits, their inputs and the words users read about them.
@@ -126,9 +127,13 @@ export const signUpInput = (minLength: number) =>
       ctx,
     ),
   );
-export type SignUpInput = z.infer<ReturnType<typeof signUpInput>>;
+/** A sign-up, with the language of the page it was sent from (the account's, from then on). */
+export type SignUpInput = z.infer<ReturnType<typeof signUpInput>> & { locale?: OfferedLocale };
 
-export const profileInput = z.object({ name: text }).superRefine((v, ctx) =>
+/** The language picked in the profile: one the site offers, else none (left as it was). */
+const locale = z.enum(LOCALES).optional().catch(undefined);
+
+export const profileInput = z.object({ name: text, locale }).superRefine((v, ctx) =>
   firstFailed(
     [
       [!v.name, messages.nameRequired, "name"],

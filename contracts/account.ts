@@ -1,3 +1,5 @@
+import type { OfferedLocale } from "./locales.ts";
+
 /** What an account may do: members like, download and collect; creators also publish; admins also run the site. */
 export const roles = ["member", "creator", "admin"] as const;
 export type Role = (typeof roles)[number];
@@ -10,6 +12,8 @@ export interface Viewer {
   role: Role;
   /** The creator page the account publishes under, when it has one. */
   creatorId: number | null;
+  /** The language the account chose (its mails go out in it); absent while it chose none. */
+  locale?: OfferedLocale;
 }
 
 /** Whether the viewer holds `role` or one above it (`roles` runs from least to most); a signed-out visitor holds none. */

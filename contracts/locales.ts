@@ -4,6 +4,9 @@
 export const LOCALES = ["en", "de", "fr", "es", "pt-BR", "ja", "ar"] as const;
 export type OfferedLocale = (typeof LOCALES)[number];
 
+/** Whether `value` is a language offered to visitors (the pseudo-locale is not). */
+export const isOffered = (value: unknown): value is OfferedLocale => LOCALES.some((locale) => locale === value);
+
 /** Accented, lengthened English for tests (e2e/pseudo-locale.e2e.ts): served under /en-xa/, never offered nor listed. */
 export const PSEUDO_LOCALE = "en-XA";
 export type Locale = OfferedLocale | typeof PSEUDO_LOCALE;

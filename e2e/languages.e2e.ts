@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
 import type { CollectionSummary } from "#contracts/collections";
 import { signUpByApi } from "./account-page.ts";
 import { imageDetail, newestImages } from "./gallery-page.ts";
+import { linkIn, waitForMail } from "../test/peers/smtp.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { creatorContext, uploadedImage } from "./studio-page.ts";
 import { adminContext } from "./admin-page.ts";
@@ -195,6 +196,32 @@ describe("languages", () => {
     await page.getByRole("status").filter({ hasText: "Falls es zu dieser E-Mail-Adresse ein Konto gibt" }).waitFor();
     await page.goto("/de/verify");
     await page.getByRole("heading", { name: "Datei prüfen", level: 1 }).waitFor();
+  });
+
+  it("saves a signed-in account's pick in the menu: its profile says Deutsch, and its reset mail is German and links under /de/", async () => {
+    const context = await newContext("desktop");
+    const email = await signUpByApi(context, "Greta Post");
+    const page = await context.newPage();
+    await page.goto("/license");
+    const menuButton = page.getByRole("button", { name: "Menu", exact: true });
+    await interactive(menuButton);
+    await menuButton.click();
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/update-user");
+    await page.getByRole("navigation", { name: "Site" }).getByRole("list", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
+    expect((await saved).status()).toBe(200);
+    await page.goto("/de/profile-settings");
+    expect(await page.getByRole("combobox", { name: "Sprache" }).inputValue()).toBe("de");
+
+    // The mail follows the account's language, whichever page asked for it.
+    await page.goto("/forgot-password");
+    await interactive(page.locator("form").first());
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByRole("status").waitFor();
+    const mail = await waitForMail(inject("mailDir"), email);
+    expect(mail.subject).toBe("Setze dein Stockroom-Passwort zurück");
+    expect(mail.body).toContain("Öffne diesen Link, um ein neues Passwort zu wählen:");
+    expect(new URL(linkIn(mail, baseUrl())).pathname).toBe("/de/reset-password");
   });
 
   it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {

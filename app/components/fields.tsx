@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { AlertIcon, CheckCircleIcon, EyeIcon } from "~/lib/icons";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">;
@@ -26,6 +26,22 @@ export function TextField({ label, hint, ...input }: InputProps & { label: strin
   return (
     <Labelled id={id} label={label} hint={hint}>
       <input id={id} className="field h-11 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-600 dark:disabled:bg-neutral-800/60 dark:disabled:text-neutral-400" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+    </Labelled>
+  );
+}
+
+/** A labelled list to pick one of `options` ([value, name]), each named as it is written (translate="no"); `hint` is read with it. */
+export function SelectField({ label, hint, options, ...select }: Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className"> & { label: string; hint?: string; options: ReadonlyArray<readonly [string, string]> }) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} hint={hint}>
+      <select id={id} className="field h-11" translate="no" aria-describedby={hint ? `${id}-hint` : undefined} {...select}>
+        {options.map(([value, name]) => (
+          <option key={value} value={value}>
+            {name}
+          </option>
+        ))}
+      </select>
     </Labelled>
   );
 }

@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import { DEFAULT_LOCALE, PSEUDO_LOCALE, splitLocale, type Locale } from "#contracts/locales";
+import { DEFAULT_LOCALE, isOffered, PSEUDO_LOCALE, splitLocale, type Locale, type OfferedLocale } from "#contracts/locales";
 import type { PageMessages } from "./i18n";
 
 /** Every catalog, compiled by the build (vite.config.ts): `./catalogs/de/layout.json` -> its messages. */
@@ -12,6 +12,12 @@ export type Area = "layout" | "gallery" | "account" | "studio" | "admin" | "prof
 
 /** The language a request's page is in: its URL's prefix, never a header or cookie (kept pages stay one language each). */
 export const requestLocale = (request: Request): Locale => splitLocale(new URL(request.url).pathname).locale;
+
+/** The request's language when it is one the site offers (not the pseudo-locale): a sign-up's, which its account keeps. */
+export function offeredLocale(request: Request): { locale?: OfferedLocale } {
+  const locale = requestLocale(request);
+  return isOffered(locale) ? { locale } : {};
+}
 
 /**
  * The messages of `areas` in the request's language, for a loader's data (app/i18n/i18n.tsx

@@ -5,9 +5,8 @@ import type { CompiledMessage } from "@lingui/message-utils/compileMessage";
 import { LOCALES } from "#contracts/locales";
 import { compileCatalog } from "./compile";
 
-const folder = path.join(import.meta.dirname, "catalogs");
-const read = (locale: string, area: string) => JSON.parse(readFileSync(path.join(folder, locale, area), "utf8")) as Record<string, string>;
-const areas = readdirSync(path.join(folder, "en"));
+/** The pages' catalogs, and the server's for its mails (server/auth/reset-mail.ts), laid out alike: <locale>/<area>.json. */
+const folders = [path.join(import.meta.dirname, "catalogs"), path.join(import.meta.dirname, "../../server/auth/catalogs")];
 const translated = LOCALES.filter((locale) => locale !== "en");
 
 /** The names a compiled message fills in: `{name}`, and the argument of a plural or select with those of its branches. */
@@ -20,7 +19,10 @@ function placeholders(message: CompiledMessage): string[] {
   });
 }
 
-describe("message catalogs", () => {
+describe.each(folders)("message catalogs in %s", (folder) => {
+  const read = (locale: string, area: string) => JSON.parse(readFileSync(path.join(folder, locale, area), "utf8")) as Record<string, string>;
+  const areas = readdirSync(path.join(folder, "en"));
+
   it("are there for every offered language and every area English has", () => {
     expect(readdirSync(folder).sort()).toEqual([...LOCALES].sort());
     for (const locale of translated) expect(readdirSync(path.join(folder, locale)).sort(), locale).toEqual([...areas].sort());
@@ -40,7 +42,9 @@ describe("message catalogs", () => {
       }
     }
   });
+});
 
+describe("message catalogs", () => {
   it("makes the pseudo-locale from English: accented, longer, placeholders kept", () => {
     const pseudo = compileCatalog("test", { hello: "Hello {name}", count: "{n, plural, one {# image} other {# images}}" }, true);
     expect(pseudo.hello).toEqual(["⟦", "Ĥéĺĺö ···", ["name"], "⟧"]);

@@ -15,6 +15,16 @@ export function rememberLocale(locale: Locale): void {
   document.cookie = `${COOKIE}=${locale}; path=/; max-age=${YEAR_S}; samesite=lax`;
 }
 
+/**
+ * A signed-in account's pick, saved in its profile too (its mails go out in that language):
+ * Better Auth's update-user, kept alive through the navigation to the page in that language.
+ */
+export function rememberAccountLocale(locale: OfferedLocale): void {
+  void fetch("/api/auth/update-user", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ locale }), keepalive: true }).catch(() => {
+    // The cookie holds the pick either way; the profile's Language field can save it again.
+  });
+}
+
 /** The first of the browser's languages (its Accept-Language) that the site speaks: `de-AT` -> de, `pt` -> pt-BR, `en-GB` -> en. */
 export function preferredLocale(languages: readonly string[]): OfferedLocale | undefined {
   for (const tag of languages) {

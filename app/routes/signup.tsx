@@ -3,7 +3,7 @@ import { messages, signUpInput } from "#contracts/account-forms";
 import { Banner, PasswordField, TextField } from "~/components/fields";
 import { AccountPasswordField, AuthLayout, Divider, GoogleButton, authHandle, linkClass, useAuthForm } from "~/features/account/auth-layout";
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
-import { pageMessages } from "~/i18n/catalogs.server";
+import { offeredLocale, pageMessages } from "~/i18n/catalogs.server";
 import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
 import type { Route } from "./+types/signup";
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     form,
     signUpInput(context.settings.passwordMinLength),
-    async (input) => redirectWithCookies(redirectTarget(request, form), await context.services.accounts.signUp(input, request.headers)),
+    async (input) => redirectWithCookies(redirectTarget(request, form), await context.services.accounts.signUp({ ...input, ...offeredLocale(request) }, request.headers)),
     messages.signUpFailed,
   );
 }

@@ -151,6 +151,27 @@ describe("rate limits", () => {
 });
 
 describe("password reset", () => {
+  it("mails an account that chose German in German, its link under /de/", async () => {
+    const person = await signUp("203.0.113.21");
+    await accounts.updateProfile({ name: "Greta", locale: "de" }, browserHeaders(person.ip, person.cookies));
+    expect(await accounts.viewer(browserHeaders(person.ip, person.cookies))).toMatchObject({ locale: "de" });
+    await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.21"));
+    const mail = await waitForMail(smtp.dir, person.email);
+    expect(mail.subject).toBe("Setze dein Stockroom-Passwort zurück");
+    expect(mail.body).toContain("Hallo Greta,");
+    expect(mail.body).toContain("Der Link funktioniert einmal und läuft in 60 Minuten ab.");
+    expect(new URL(linkIn(mail, BASE_URL)).pathname).toBe("/de/reset-password");
+  });
+
+  it("keeps an account's language from the page it signed up on, and refuses one the site does not speak", async () => {
+    const email = "japanese@example.test";
+    const set = await accounts.signUp({ name: "Haru", email, password: "a long passphrase", confirmPassword: "a long passphrase", locale: "ja" }, browserHeaders("203.0.113.22"));
+    const headers = browserHeaders("203.0.113.22", cookiesFrom(set));
+    expect(await accounts.viewer(headers)).toMatchObject({ locale: "ja" });
+    await expect(auth.api.updateUser({ body: { locale: "xx" } as unknown as { name: string }, headers })).rejects.toThrow("Invalid option");
+    expect(await accounts.viewer(headers)).toMatchObject({ locale: "ja" });
+  });
+
   it("mails a link that works once, then the old password fails and every session ends", async () => {
     const person = await signUp();
     await accounts.requestPasswordReset({ email: person.email }, browserHeaders("203.0.113.20"));

@@ -9,6 +9,7 @@ import {
   type SignUpInput,
 } from "#contracts/account-forms";
 import { roles, type Role, type Viewer } from "#contracts/account";
+import { isOffered } from "#contracts/locales";
 import { storableText } from "#contracts/text";
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../errors.ts";
@@ -131,15 +132,15 @@ export function createAccountsService(deps: {
       const found = await auth.api.getSession({ headers });
       // A disabled account's sessions are deleted with the disabling; this covers one read in between.
       if (!found || found.user.disabledAt) return null;
-      const { id, name, email, role, creatorId } = found.user;
-      return { id, name, email, role: parseRole(role), creatorId: creatorId ?? null };
+      const { id, name, email, role, creatorId, locale } = found.user;
+      return { id, name, email, role: parseRole(role), creatorId: creatorId ?? null, ...(isOffered(locale) && { locale }) };
     },
 
     hasPassword: (viewer) => repository.hasPassword(viewer.id),
 
-    async signUp({ name, email, password }, headers) {
+    async signUp({ name, email, password, locale }, headers) {
       const result = await call(() =>
-        auth.api.signUpEmail({ body: { name, email, password }, headers, returnHeaders: true }),
+        auth.api.signUpEmail({ body: { name, email, password, ...(locale && { locale }) }, headers, returnHeaders: true }),
       );
       return cookiesOf(result.headers);
     },
@@ -194,9 +195,9 @@ export function createAccountsService(deps: {
       return service.signIn({ email: email!, password }, headers);
     },
 
-    async updateProfile({ name }, headers) {
+    async updateProfile({ name, locale }, headers) {
       await requireViewer(headers);
-      await call(() => auth.api.updateUser({ body: { name }, headers }));
+      await call(() => auth.api.updateUser({ body: { name, ...(locale && { locale }) }, headers }));
     },
 
     async changePassword({ currentPassword, newPassword }, headers) {

@@ -1,5 +1,7 @@
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, messages, safeRedirect } from "#contracts/account-forms";
+import { LOCALES } from "#contracts/locales";
 import { notStorable, unstorableField } from "#contracts/text";
+import { z } from "zod";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
@@ -14,6 +16,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AccountsRepository } from "./accounts-repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { resetPasswordMail } from "./reset-mail.ts";
 
 /** Set by the HTTP layer from the connection, never taken from the client; read by the rate limiter. */
 export const CLIENT_IP_HEADER = "x-stockroom-client-ip";
@@ -205,10 +208,12 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
         await repository.clearAttempts(attemptKey("sign-in", "account", person.email));
       },
       async sendResetPassword({ user: person, token }) {
-        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Better Auth types the account without our fields; its row has `locale` (additionalFields).
+        const locale = "locale" in person ? person.locale : undefined;
+        const mail = resetPasswordMail({ to: person.email, name: person.name, locale, baseUrl: config.baseUrl, token, minutes: RESET_LINK_SECONDS / 60 });
         // Sent after the answer, so that how long it takes does not tell whether the address has an account.
         mailer
-          .send(resetPasswordMail(person.email, person.name, link))
+          .send(mail)
           .catch((error: unknown) => log.error(`Could not send the password-reset mail to ${person.email}`, error));
       },
     },
@@ -221,6 +226,8 @@ export function createAuth({ config, db, log, mailer, repository }: AuthDeps) {
         role: { type: "string", required: false, defaultValue: "member", input: false },
         disabledAt: { type: "date", required: false, input: false },
         creatorId: { type: "number", required: false, input: false },
+        // The account's language: given at sign-up (the page's), changed in the profile or the site menu (update-user).
+        locale: { type: "string", required: false, input: true, validator: { input: z.enum(LOCALES) } },
       },
     },
     databaseHooks: {
@@ -280,24 +287,4 @@ export async function answer(auth: Auth, request: Request): Promise<Response> {
   const response = await failures.run(failure, () => auth.handler(request));
   if (response.status >= 500 && failure.cause !== undefined) throw failure.cause;
   return response;
-}
-
-function resetPasswordMail(to: string, name: string, link: string) {
-  const minutes = RESET_LINK_SECONDS / 60;
-  const text = [
-    `Hello ${name},`,
-    "",
-    "Someone (hopefully you) asked to reset the password of your Stockroom account.",
-    "Open this link to choose a new password:",
-    "",
-    link,
-    "",
-    `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-  ].join("\n");
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<p>Hello ${escape(name)},</p>
-<p>Someone (hopefully you) asked to reset the password of your Stockroom account.</p>
-<p><a href="${escape(link)}">Choose a new password</a></p>
-<p>The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</p>`;
-  return { to, subject: "Reset your Stockroom password", text, html, link };
 }

@@ -45,6 +45,8 @@ export const user = pgTable(
     creatorId: integer("creator_id")
       .unique()
       .references((): AnyPgColumn => creators.id, { onDelete: "set null" }),
+    /** The language the account chose (contracts/locales.ts), in its profile or the site menu; its mails go out in it. Null: none chosen, English. */
+    locale: text("locale"),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('member', 'creator', 'admin')`),

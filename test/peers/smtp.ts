@@ -39,14 +39,25 @@ export async function startSmtpPeer(dir: string): Promise<{ url: string; close()
 export interface ReceivedMail {
   to: string;
   subject: string;
-  /** The message source with quoted-printable soft line breaks undone. */
+  /** The message source with quoted-printable undone (soft line breaks, and each =XX byte as UTF-8 text). */
   body: string;
 }
 
+/** Bytes read one per character (latin1) as the UTF-8 text they are. */
+const utf8 = (bytes: string) => Buffer.from(bytes, "latin1").toString("utf8");
+
+/** A header's encoded words (RFC 2047, `=?UTF-8?Q?…?=` or `?B?`) as text. */
+const decodeWords = (value: string) =>
+  value.replace(/=\?UTF-8\?([QB])\?(.*?)\?=\s*/gi, (_, kind: string, text: string) =>
+    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : utf8(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/g, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16)))),
+  );
+
 function readMail(file: string): ReceivedMail {
-  const raw = readFileSync(file, "utf8");
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(raw)?.[1]?.trim() ?? "";
-  const body = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const raw = readFileSync(file, "latin1");
+  // The headers, each folded over several lines unfolded.
+  const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, "mi").exec(headers)?.[1]?.trim() ?? "");
+  const body = utf8(raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
   return { to: header("X-Envelope-To"), subject: header("Subject"), body };
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { Viewer } from "#contracts/account";
-import { Banner, PasswordField, TextField } from "~/components/fields";
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from "#contracts/locales";
+import { Banner, PasswordField, SelectField, TextField } from "~/components/fields";
 import { useT } from "~/i18n/i18n";
 import type { FormResult } from "~/lib/form.server";
 import { AccountPasswordField, NewPasswordField } from "./auth-layout";
@@ -32,6 +33,13 @@ export function ProfileForm({ viewer, fetcher }: { viewer: Viewer; fetcher: Form
         <input type="hidden" name="intent" value="profile" />
         <TextField label={t("profile.displayName")} name="name" defaultValue={viewer.name} autoComplete="name" />
         <TextField label={t("auth.email")} type="email" value={viewer.email} disabled readOnly hint={t("profile.emailHint")} />
+        <SelectField
+          label={t("profile.language")}
+          name="locale"
+          defaultValue={viewer.locale ?? DEFAULT_LOCALE}
+          hint={t("profile.languageHint")}
+          options={LOCALES.map((locale) => [locale, LOCALE_NAMES[locale]] as const)}
+        />
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
             {busy ? t("profile.saving") : t("profile.save")}

@@ -2,9 +2,10 @@ import { VERIFY_PAGE_PATH } from "#contracts/credentials-paths";
 import { useCallback, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { LOCALE_NAMES, LOCALES, localizedPath, splitLocale } from "#contracts/locales";
-import { rememberLocale } from "~/i18n/choice";
+import { rememberAccountLocale, rememberLocale } from "~/i18n/choice";
 import { type MessageId, useLocalizedPath, useT } from "~/i18n/i18n";
 import { ExternalIcon, MenuIcon } from "~/lib/icons";
+import { useRootData } from "~/lib/viewer";
 import { useOpenUntilNavigation } from "~/lib/use-open-until-navigation";
 import { useOutsideClick } from "~/lib/use-outside-click";
 
@@ -97,6 +98,7 @@ export function SiteMenu({ socialUrl, work }: { socialUrl: string; work: Readonl
 
 /** This page in each language the site speaks, each named in its own words; the one picked is remembered (app/i18n/choice.ts). */
 function LanguagePicker({ labelId, label }: { labelId: string; label: string }) {
+  const signedIn = useRootData().viewer !== null;
   const { pathname, search } = useLocation();
   const { locale, path } = splitLocale(pathname);
   return (
@@ -113,7 +115,10 @@ function LanguagePicker({ labelId, label }: { labelId: string; label: string }) 
               hrefLang={language}
               translate="no"
               aria-current={language === locale ? "page" : undefined}
-              onClick={() => rememberLocale(language)}
+              onClick={() => {
+                rememberLocale(language);
+                if (signedIn) rememberAccountLocale(language);
+              }}
               className="menu-item py-2 aria-[current=page]:font-semibold"
             >
               {LOCALE_NAMES[language]}
