@@ -224,6 +224,14 @@ describe("languages", () => {
     expect(new URL(linkIn(mail, baseUrl())).pathname).toBe("/de/reset-password");
   });
 
+  it("shows the error page in German from its own words, as the page's messages may be what failed", async () => {
+    const refused = await fetch(`${baseUrl()}/de/login`, { method: "POST", headers: { origin: baseUrl(), "content-type": "application/json" }, body: "{}" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("<h1 class=\"text-2xl font-semibold\">Etwas ist schiefgelaufen</h1>");
+    expect(html).toContain('href="/de/"');
+  });
+
   it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");
