@@ -293,6 +293,19 @@ describe("languages", () => {
     await page.getByRole("region", { name: "Suchen ohne Treffer" }).waitFor();
   });
 
+  it("adds search synonyms in German, and answers in German", async () => {
+    const { context } = await adminContext("desktop");
+    const page = await context.newPage();
+    await page.goto("/de/admin/search");
+    await page.getByRole("heading", { name: "Synonyme", level: 2 }).waitFor();
+    await interactive(page.getByRole("button", { name: "Synonyme hinzufügen" }));
+    await page.getByLabel("Wörter mit gleicher Bedeutung").fill("brandung, gischt");
+    await page.getByRole("button", { name: "Synonyme hinzufügen" }).click();
+    await page.getByText("Die Suche liest brandung, gischt jetzt als ein Wort.").waitFor();
+    await page.getByRole("button", { name: "brandung, gischt entfernen" }).click();
+    await page.getByText("Synonyme entfernt.").waitFor();
+  });
+
   it("shows the developers' page in German around the API's English reference", async () => {
     const page = await newPage("desktop");
     await page.goto("/de/developers");

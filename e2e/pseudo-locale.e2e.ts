@@ -155,6 +155,20 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
+  it("the admin's synonyms, adding a group and its answer show only catalog text, none cut off", async () => {
+    const { context } = await adminContext(viewport);
+    const page = await context.newPage();
+    await page.goto("/en-xa/admin/search", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+    await interactive(page.locator('form[method="post"] input[name="words"]'));
+    await page.locator('form[method="post"] input[name="words"]').fill(`pseudo${viewport}, faux${viewport}`);
+    await page.getByRole("button", { name: /Àđđ šýñöñýmš/ }).click();
+    await page.getByText(`pseudo${viewport}, faux${viewport}`, { exact: true }).waitFor();
+    await expectAllFromCatalogs(page);
+    await page.getByRole("button", { name: new RegExp(`pseudo${viewport}, faux${viewport}`) }).click();
+    await page.getByText(`pseudo${viewport}, faux${viewport}`, { exact: true }).waitFor({ state: "detached" });
+  });
+
   it("forgot password (and its answer), an unusable reset link and verify show only catalog text, none cut off", async () => {
     const page = await newPage(viewport);
     await expectFormFromCatalogs(page, "/en-xa/forgot-password", "email", "status");

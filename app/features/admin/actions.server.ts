@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { accountInput, moderationInput, synonymsInput } from "#contracts/admin";
+import { pageMessages } from "~/i18n/catalogs.server";
+import { metaT } from "~/i18n/i18n";
 import { readForm, runForm, type FormResult } from "~/lib/form.server";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -57,6 +59,7 @@ export async function synonymsAction(request: Request, context: AppLoadContext) 
   const form = await readForm(request);
   const viewer = await context.viewer();
   const { search } = context.services;
+  const t = metaT(new URL(request.url).pathname, pageMessages(request, "admin"));
   return runForm(
     context,
     form,
@@ -64,11 +67,11 @@ export async function synonymsAction(request: Request, context: AppLoadContext) 
     async (input): Promise<FormResult> => {
       if (input.intent === "add") {
         const group = await search.addSynonyms(viewer, input.words);
-        return { ok: true, message: `Searches now read ${group.words.join(", ")} as one.` };
+        return { ok: true, message: t("synonyms.added", { words: group.words.join(", ") }) };
       }
       await search.removeSynonyms(viewer, input.groupId);
-      return { ok: true, message: "Synonyms removed." };
+      return { ok: true, message: t("synonyms.removed") };
     },
-    "Failed to change the synonyms",
+    t("synonyms.failed"),
   );
 }

@@ -2,13 +2,13 @@ import { data, Link } from "react-router";
 import { insightsQuery, insightsRanges } from "#contracts/insights";
 import { ActivityChart, type Series } from "~/features/admin/insights/activity-chart";
 import { SearchTable, TopImages } from "~/features/admin/insights/insights-lists";
-import { metaT, useLocale, useT, type MessageId } from "~/i18n/i18n";
+import { adminMetaT } from "~/features/admin/admin-meta";
+import { useLocale, useT, type MessageId } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
 import type { Route } from "./+types/insights";
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  // The admin layout's loader sends the admin screens' messages.
-  return [{ title: metaT(location.pathname, matches.find((match) => match?.id.endsWith("routes/admin/layout"))?.data as { messages?: unknown } | undefined)("insights.metaTitle") }];
+export function meta(args: Route.MetaArgs) {
+  return [{ title: adminMetaT(args)("insights.metaTitle") }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
