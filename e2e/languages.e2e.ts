@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
 import type { CollectionSummary } from "#contracts/collections";
 import { signUpByApi } from "./account-page.ts";
-import { imageDetail, newestImages } from "./gallery-page.ts";
+import { imageDetail, newestDemoImages, newestImages } from "./gallery-page.ts";
 import { linkIn, waitForMail } from "../test/peers/smtp.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { creatorContext, uploadedImage } from "./studio-page.ts";
@@ -120,10 +120,10 @@ describe("languages", () => {
   it("opens an image in Arabic: the overlay speaks Arabic, stays under /ar/, and the left arrow goes on to the next image", async () => {
     const page = await newPage("desktop");
     await page.goto("/ar/", { waitUntil: "networkidle" });
-    const grid = page.getByRole("list", { name: "الصور", exact: true }).locator(":scope > li");
-    const ids = await grid.evaluateAll((cards) => cards.map((card) => Number(card.getAttribute("data-image-id"))));
-    const [first, second] = await Promise.all(ids.slice(0, 2).map(imageDetail));
-    await grid.first().locator("a").first().click();
+    const grid = page.getByRole("list", { name: "الصور", exact: true });
+    // Two demo images, next to each other in the grid: other files' uploads, newer, may have no related images yet.
+    const [first, second] = await newestDemoImages(2);
+    await grid.locator(`[data-image-id="${first!.id}"] a`).first().click();
     const dialog = page.getByRole("dialog", { name: first!.title });
     await dialog.getByRole("region", { name: "صور ذات صلة" }).waitFor();
     await page.waitForURL(`${baseUrl()}/ar${first!.path}`);
