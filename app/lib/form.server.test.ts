@@ -8,6 +8,7 @@ import { attempt } from "./form.server.ts";
 const logged: string[] = [];
 const context = {
   requestId: "req-1",
+  settings: { passwordMinLength: 8 },
   log: { error: (message: string) => logged.push(message), info() {}, debug() {} },
 } as unknown as AppLoadContext;
 
@@ -24,6 +25,17 @@ describe("a page action's refusal", () => {
     expect(await refused(new AppError(code, `Refused: ${code}`))).toEqual({ status: errorStatus[code], body: { ok: false, error: `Refused: ${code}` } });
   });
 
+  it("names an account form's message and its numbers, so the page can say it in its own language", async () => {
+    expect(await refused(new AppError("BAD_REQUEST", "Password must be at least 8 characters long"))).toEqual({
+      status: 400,
+      body: { ok: false, error: "Password must be at least 8 characters long", reason: "passwordTooShort", values: { min: 8, seconds: 0 } },
+    });
+    expect(await refused(new AppError("RATE_LIMITED", "Too many attempts. Please try again in 2 minutes.", { retryAfter: 90 }))).toMatchObject({
+      status: 429,
+      body: { ok: false, values: { min: 8, seconds: 90 } },
+    });
+  });
+
   it("NOT_FOUND, CONFLICT and PAYLOAD_TOO_LARGE are 404, 409 and 413, no longer 400", async () => {
     expect((await refused(new AppError("NOT_FOUND", "Image not found"))).status).toBe(404);
     expect((await refused(new AppError("CONFLICT", "Already there"))).status).toBe(409);
@@ -37,7 +49,10 @@ describe("a page action's refusal", () => {
     expect(logged).toEqual(["[req-1] A page action failed", "[req-1] A page action failed"]);
   });
 
-  it("a code of Better Auth's own, with its message, answers 400", async () => {
-    expect(await refused({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" })).toEqual({ status: 400, body: { ok: false, error: "Invalid email or password" } });
+  it("a code of Better Auth's own, with its message, answers 400, named when it is an account form's", async () => {
+    expect(await refused({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" })).toEqual({
+      status: 400,
+      body: { ok: false, error: "Invalid email or password", reason: "invalidCredentials", values: { min: 8, seconds: 0 } },
+    });
   });
 });
