@@ -27,7 +27,7 @@ interface ImageOverlayProps {
   /** What to show at once; `detail` fills in the rest when it has arrived. */
   image: ImageSummary;
   detail: ImageDetail | null;
-  /** The detail's counts and dates as the server formatted them (lib/formats.ts). */
+  /** The detail's counts, dates and file size as the server formatted them (lib/formats.ts). */
   known?: KnownTexts;
   prev?: ImageSummary;
   next?: ImageSummary;
