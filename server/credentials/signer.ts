@@ -1,8 +1,9 @@
 import { createHash, sign as ecdsaSign } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { encode } from "cborg";
-import { BytesBlob, FileBlob, startLibrary } from "./library.ts";
+import { BytesBlob, startLibrary } from "./library.ts";
 import type { SigningIdentity } from "./signing-identity.ts";
 
 /**
@@ -87,6 +88,42 @@ function manifestOf(facts: ManifestFacts) {
   };
 }
 
+/**
+ * `source` (a JPEG) with a manifest of `facts` embedded and signed with `id`; `parent`: the
+ * Content Credentials its upload came with (server/credentials/upload-credentials.ts), its
+ * `parentOf` ingredient. The library gives the signed file back whole (decision 042).
+ */
+export async function signJpeg(id: Pick<SigningIdentity, "chain" | "key">, source: Blob, facts: ManifestFacts, parent: Uint8Array | null): Promise<Uint8Array> {
+  startLibrary();
+  const builder = WasmBuilder.fromJson(JSON.stringify(manifestOf(facts)));
+  try {
+    if (parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "application/c2pa", new BytesBlob(new Uint8Array(parent)));
+    const signer = { alg: "es256", reserveSize: SIGNATURE_RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, id, SIGNATURE_RESERVE) };
+    return await builder.sign(signer, [], "image/jpeg", source);
+  } finally {
+    builder.free();
+  }
+}
+
+/** What a signing thread (signing-thread.ts) is given: the file at `path` to sign into the new file `out`. */
+export interface SigningJob {
+  identity: Pick<SigningIdentity, "chain" | "key">;
+  path: string;
+  out: string;
+  facts: ManifestFacts;
+  parent: Uint8Array | null;
+}
+
+/** Runs `job` in a thread of its own, which ends with it. */
+function inThreadOfItsOwn(job: SigningJob): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown;
+    new Worker(new URL("./signing-thread.ts", import.meta.url), { workerData: job })
+      .on("error", (error) => (failure = error))
+      .on("exit", (code) => (failure || code !== 0 ? reject(failure ?? new Error(`The signing thread stopped with code ${code}`)) : resolve()));
+  });
+}
+
 export type ContentSigner = ReturnType<typeof createContentSigner>;
 
 /** Signs with the identity `load` gives, loaded on first use and kept. */
@@ -101,25 +138,22 @@ export function createContentSigner(load: () => Promise<SigningIdentity>) {
       return createHash("sha256").update((await current()).chain[0]!).digest("hex");
     },
 
+    /** `jpeg` signed (signJpeg): a download's smaller size, held by the server. */
+    async sign(jpeg: Buffer, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<Buffer> {
+      const signed = await signJpeg(await current(), new BytesBlob(new Uint8Array(jpeg)), facts, parent);
+      return Buffer.from(signed.buffer, signed.byteOffset, signed.byteLength);
+    },
+
     /**
-     * `jpeg` (its bytes, or its file: then read by the library as it asks, not by this side) with
-     * a manifest of `facts` embedded and signed; `parent`: the Content Credentials its upload
-     * came with (server/credentials/upload-credentials.ts), its `parentOf` ingredient. The
-     * library gives the signed file back whole (decision 042).
+     * The file at `path` (a full-size download, as large as its upload) signed into the new file
+     * `out`, in a thread of its own that ends with it. The library reads the file whole into its
+     * WebAssembly memory and gives the signed file back whole, and that memory only ever grows:
+     * in the server's own thread it would stay at the largest upload's size for good; ended with
+     * its thread, it goes back to the system. The server's thread holds neither file.
      */
-    async sign(jpeg: Buffer | string, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<Buffer> {
-      const id = await current();
-      startLibrary();
-      const builder = WasmBuilder.fromJson(JSON.stringify(manifestOf(facts)));
-      try {
-        if (parent) await builder.addIngredientFromBlob(JSON.stringify({ relationship: "parentOf" }), "application/c2pa", new BytesBlob(new Uint8Array(parent)));
-        const signer = { alg: "es256", reserveSize: SIGNATURE_RESERVE, sign: async (claim: Uint8Array) => coseSign1(claim, id, SIGNATURE_RESERVE) };
-        const source = typeof jpeg === "string" ? new FileBlob(jpeg) : new BytesBlob(new Uint8Array(jpeg));
-        const signed = await builder.sign(signer, [], "image/jpeg", source);
-        return Buffer.from(signed.buffer, signed.byteOffset, signed.byteLength);
-      } finally {
-        builder.free();
-      }
+    async signFile(path: string, out: string, facts: ManifestFacts, parent: Uint8Array | null = null): Promise<void> {
+      const { chain, key } = await current();
+      await inThreadOfItsOwn({ identity: { chain, key }, path, out, facts, parent });
     },
   };
 }

@@ -1,11 +1,13 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { downloadWidths } from "#contracts/engagement";
 import type { DownloadFileEntry, images } from "../db/schema.ts";
 import { jpegStripper } from "./jpeg-segments.ts";
-import { derivedKey, mediaKey } from "./keys.ts";
+import { derivedKey, keyOf, mediaKey } from "./keys.ts";
 import { usingFile } from "./local-files.ts";
-import { workFileOf, type ImageInput, type StoreObject } from "./variants.ts";
+import { contentHashOf, workFileOf, type ImageInput, type StoreObject } from "./variants.ts";
 
 /** The keys downloads of `image` were kept under before they were rendered once at import (named by original and label), to remove them. */
 export function legacyDownloadKeys(image: Pick<typeof images.$inferSelect, "originalKey" | "width">, labels: Array<string | null>): string[] {
@@ -25,20 +27,29 @@ export async function bytesOf(stream: Readable): Promise<Buffer> {
 }
 
 /**
+ * How renderDownloads signs what it makes: a smaller size's bytes, and the full size's work file
+ * into a new work file (its path; the caller removes it), so that a file as large as the upload
+ * is never held whole.
+ */
+export interface DownloadFinisher {
+  bytes(jpeg: Buffer, width: number): Promise<Buffer>;
+  file(path: string, width: number): Promise<string>;
+}
+
+/**
  * The image's JPEG downloads, labelled with `xmp` (labels.ts), rendered from its kept `original`
  * (its bytes, or its file) one width at a time, each stored with `store` as soon as it is made:
  * each size's (never wider than the image), and the full size (a JPEG original losslessly, its
  * picture untouched, stripped and labelled as it streams into a work file under `scratchDir`).
- * `finish` turns each file (its bytes, or the full size's path) into what is stored: it signs
- * them (server/credentials/signer.ts). Nothing of the uploaded file's metadata but its colour
- * profile reaches the files.
+ * `finish` turns each file into what is stored: it signs them (server/credentials/signer.ts).
+ * Nothing of the uploaded file's metadata but its colour profile reaches the files.
  */
 export async function renderDownloads(
   original: ImageInput,
   image: Pick<typeof images.$inferSelect, "originalFormat" | "width" | "height">,
   xmp: string,
   scratchDir: string,
-  finish: (jpeg: ImageInput, width: number) => Promise<Buffer>,
+  finish: DownloadFinisher,
   store: StoreObject,
 ): Promise<DownloadFileEntry[]> {
   const entries: DownloadFileEntry[] = [];
@@ -51,19 +62,25 @@ export async function renderDownloads(
       .withXmp(xmp)
       .jpeg({ quality: 90, progressive: true });
   for (const width of downloadFileWidths(image.width)) {
-    let data: Buffer;
-    let height = image.height;
     if (width === image.width) {
       const lossless = image.originalFormat === "jpeg" && upright ? jpegStripper(xmp) : null;
-      data = await usingFile(workFileOf(original, lossless, () => jpegAt(width), scratchDir), (file) => finish(file, width));
+      const made = workFileOf(original, lossless, () => jpegAt(width), scratchDir);
+      entries.push(
+        await usingFile(made, (file) =>
+          usingFile(finish.file(file, width), async (signed) => {
+            const key = keyOf("d", await contentHashOf(signed), "jpg", width);
+            await store(key, () => createReadStream(signed));
+            return { width, height: image.height, bytes: (await stat(signed)).size, key };
+          }),
+        ),
+      );
     } else {
       const jpeg = await jpegAt(width).toBuffer({ resolveWithObject: true });
-      data = await finish(jpeg.data, width);
-      height = jpeg.info.height;
+      const data = await finish.bytes(jpeg.data, width);
+      const key = mediaKey("d", data, "jpg", width);
+      await store(key, data);
+      entries.push({ width, height: jpeg.info.height, bytes: data.length, key });
     }
-    const key = mediaKey("d", data, "jpg", width);
-    await store(key, data);
-    entries.push({ width, height, bytes: data.length, key });
   }
   return entries;
 }

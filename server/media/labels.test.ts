@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderDownloads } from "./download.ts";
@@ -30,7 +29,7 @@ describe("files carry the label and nothing of the uploaded file's metadata", ()
     const image = await processedInMemory(await photoWithGps(900, 600), xmp);
     const original = image.objects.get(image.originalKey)!;
     const { objects, store } = objectsInMemory();
-    const unsigned = async (jpeg: Buffer | string) => (typeof jpeg === "string" ? readFile(jpeg) : jpeg);
+    const unsigned = { bytes: async (jpeg: Buffer) => jpeg, file: async (path: string) => path };
     const downloads = await renderDownloads(original, { originalFormat: "jpeg", width: 900, height: 600 }, xmp, TEST_IMAGING.scratchDir, unsigned, store);
     expect(downloads.map((entry) => entry.width)).toEqual([640, 900]);
     for (const entry of downloads) {

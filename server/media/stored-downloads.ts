@@ -2,11 +2,11 @@ import type { Readable } from "node:stream";
 import { imagePath } from "#contracts/catalog";
 import type { DownloadFiles } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { renderDownloads } from "./download.ts";
+import { renderDownloads, type DownloadFinisher } from "./download.ts";
 import type { Imaging } from "./image-pool.ts";
 import { sha256 } from "./keys.ts";
 import { DIGITAL_SOURCE_TYPE, labelXmp } from "./labels.ts";
-import { withNewFile } from "./local-files.ts";
+import { newFileBy, withNewFile } from "./local-files.ts";
 import type { LabelledImage, MediaRepository } from "./media-repository.ts";
 import type { MediaStorage } from "./storage.ts";
 import { removeObjects, storingAsMade } from "./variants.ts";
@@ -72,7 +72,10 @@ export function createStoredDownloads(deps: {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
       const facts = { ...factsOf(image), signedAt };
-      const sign = (jpeg: Buffer | string, width: number) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent);
+      const sign: DownloadFinisher = {
+        bytes: (jpeg, width) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent),
+        file: (path, width) => newFileBy(imaging.scratchDir, (out) => imaging.signer.signFile(path, out, { ...facts, resized: width < image.width }, parent)),
+      };
       return withNewFile(imaging.scratchDir, original.stream, (file) =>
         storingAsMade(media, (store) => renderDownloads(file, image, xmpOf(image), imaging.scratchDir, sign, store)),
       );
