@@ -293,6 +293,18 @@ describe("languages", () => {
     await page.getByRole("region", { name: "Suchen ohne Treffer" }).waitFor();
   });
 
+  it("shows the admin's moderation queue and the images' statuses in German", async () => {
+    const { context } = await adminContext("desktop");
+    const page = await context.newPage();
+    await page.goto("/de/admin/moderation");
+    expect(await page.title()).toBe("Moderation · Verwaltung · Stockroom");
+    await page.getByRole("heading", { name: "Zu prüfende Meldungen", level: 2 }).waitFor();
+    await page.getByText(/(Keine offenen Meldungen\.|[\d.]+ offenen? Meldung(en)?, die älteste(n)? zuerst\.) Ein ausgeblendetes Bild verschwindet sofort/).waitFor();
+    await page.getByRole("navigation", { name: "Verwaltung" }).getByRole("link", { name: "Bilder" }).click();
+    await page.getByRole("searchbox", { name: "Bilder suchen" }).waitFor();
+    expect(await page.getByLabel("Status").locator("option").allTextContents()).toEqual(["Alle", "Veröffentlicht", "Ausgeblendet", "Zu prüfen"]);
+  });
+
   it("adds search synonyms in German, and answers in German", async () => {
     const { context } = await adminContext("desktop");
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpByApi } from "./account-page.ts";
-import { interactive, newContext, newPage, type ViewportName } from "./browser.ts";
+import { baseUrl, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { adminContext } from "./admin-page.ts";
 import { newestImages } from "./gallery-page.ts";
@@ -167,6 +167,36 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
     await page.getByRole("button", { name: new RegExp(`pseudo${viewport}, faux${viewport}`) }).click();
     await page.getByText(`pseudo${viewport}, faux${viewport}`, { exact: true }).waitFor({ state: "detached" });
+  });
+
+  it("the admin's moderation queue, the hide dialog, its answer and the images list with a hidden image show only catalog text, none cut off", async () => {
+    const title = `Pseudo reported ${viewport}`;
+    const creator = await creatorContext(viewport, `Rex Pseudo ${viewport}`);
+    const upload = await uploadedImage(creator, { fileName: "reported.jpg", title }, await distinctImage(500, 400, 1250 + (viewport === "phone" ? 1 : 2)));
+    const visitor = await newContext(viewport);
+    const sent = await visitor.request.post(`/api/images/${upload.image!.id}/reports`, { data: { reason: "spam", details: `pseudo ${viewport}` }, headers: { origin: baseUrl() } });
+    expect(sent.status()).toBe(201);
+
+    const { context } = await adminContext(viewport);
+    const page = await context.newPage();
+    await page.goto("/en-xa/admin/moderation", { waitUntil: "networkidle" });
+    const item = page.locator("ol > li").filter({ hasText: `pseudo ${viewport}` });
+    await expectAllFromCatalogs(page);
+    const hide = item.locator("button.button-primary");
+    await interactive(hide);
+    await hide.click();
+    await page.getByRole("dialog").waitFor();
+    await expectAllFromCatalogs(page);
+    await page.getByRole("dialog").locator('button[type="submit"]').click();
+    await page.locator("[data-sonner-toast]").first().waitFor();
+    await item.waitFor({ state: "detached" });
+    await expectAllFromCatalogs(page);
+
+    await page.goto(`/en-xa/admin/images?${new URLSearchParams({ q: title, status: "hidden" })}`, { waitUntil: "networkidle" });
+    await page.getByText(title, { exact: true }).waitFor();
+    await expectAllFromCatalogs(page);
+    await page.goto("/en-xa/admin/images", { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
   });
 
   it("forgot password (and its answer), an unusable reset link and verify show only catalog text, none cut off", async () => {

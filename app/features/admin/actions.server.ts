@@ -4,13 +4,15 @@ import { pageMessages } from "~/i18n/catalogs.server";
 import { metaT } from "~/i18n/i18n";
 import { readForm, runForm, type FormResult } from "~/lib/form.server";
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+/** The admin screens' messages in the request's language, for an action's answers. */
+const adminT = (request: Request) => metaT(new URL(request.url).pathname, pageMessages(request, "admin"));
 
 /** The moderation queue's and the images tab's action: hide, restore or dismiss, as the signed-in admin. */
 export async function moderationAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const viewer = await context.viewer();
   const { moderation } = context.services;
+  const t = adminT(request);
   return runForm(
     context,
     form,
@@ -19,17 +21,17 @@ export async function moderationAction(request: Request, context: AppLoadContext
       switch (input.intent) {
         case "hide": {
           const resolved = await moderation.hide(viewer, input.imageId, input.reason);
-          return { ok: true, message: `Image hidden everywhere; ${plural(resolved, "open report")} resolved.` };
+          return { ok: true, message: t("moderation.hidden", { count: resolved }) };
         }
         case "restore":
           await moderation.restore(viewer, input.imageId);
-          return { ok: true, message: "Image published again." };
+          return { ok: true, message: t("moderation.restored") };
         case "dismiss":
           await moderation.dismiss(viewer, input.reportId, input.reason);
-          return { ok: true, message: "Report dismissed." };
+          return { ok: true, message: t("moderation.dismissed") };
       }
     },
-    "Failed to moderate",
+    t("moderation.failed"),
   );
 }
 
@@ -59,7 +61,7 @@ export async function synonymsAction(request: Request, context: AppLoadContext) 
   const form = await readForm(request);
   const viewer = await context.viewer();
   const { search } = context.services;
-  const t = metaT(new URL(request.url).pathname, pageMessages(request, "admin"));
+  const t = adminT(request);
   return runForm(
     context,
     form,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Banner } from "~/components/fields";
+import { useT } from "~/i18n/i18n";
 import type { FormResult } from "~/lib/form.server";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -73,6 +74,7 @@ export function ActionButton({
   confirm?: { title: string; body: ReactNode; reasonLabel?: string };
   className?: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -119,7 +121,7 @@ export function ActionButton({
           )}
           <div className="mt-6 flex justify-end gap-3">
             <button type="button" className="button-secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t("admin.cancel")}
             </button>
             <button type="submit" className={dangerButton}>
               {label}
@@ -134,6 +136,7 @@ export function ActionButton({
 /** A search box (and whatever else narrows the list) sent as the page's query: each result has its own URL. */
 export function SearchForm({ label, query, placeholder, children }: { label: string; query: string; placeholder: string; children?: ReactNode }) {
   const id = useId();
+  const t = useT();
   return (
     <Form method="get" role="search" aria-label={label} className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -144,7 +147,7 @@ export function SearchForm({ label, query, placeholder, children }: { label: str
       </div>
       {children}
       <button type="submit" className="button-primary">
-        Search
+        {t("admin.searchButton")}
       </button>
     </Form>
   );
