@@ -1,4 +1,7 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../test/scratch-dir.ts";
 import { distinctImage } from "../media/test-images.ts";
 import { createReaderPool } from "./reader-pool.ts";
 import { identityOf, makeIdentity } from "./signing-identity.ts";
@@ -14,6 +17,23 @@ describe("the reader pool", () => {
     const pool = createReaderPool({ threads: 1, timeoutMs: 10_000 });
     try {
       for (let i = 0; i < 2; i++) expect(await pool.read(signed)).toMatchObject({ format: "image/jpeg", state: "Valid", failures: ["signingCredential.untrusted"], damage: null });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("reads an upload from its path in the thread, and keeps its manifest store as a parent ingredient titled with the file's name", async () => {
+    const dir = scratchDir("reader-pool");
+    const [withCredentials, without] = [path.join(dir, "signed.jpg"), path.join(dir, "plain.jpg")];
+    writeFileSync(withCredentials, signed);
+    writeFileSync(without, await distinctImage(64, 64, 4));
+    const pool = createReaderPool({ threads: 1, timeoutMs: 10_000 });
+    try {
+      const reading = await pool.readUpload(withCredentials, "theirs.jpg");
+      expect(reading.report).toMatchObject({ format: "image/jpeg", state: "Valid", damage: null });
+      expect(reading.parent).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(reading.parent as Uint8Array).includes("theirs.jpg")).toBe(true);
+      expect(await pool.readUpload(without, "plain.jpg")).toEqual({ report: { format: "image/jpeg", state: null, failures: [], manifest: null, damage: null }, parent: null });
     } finally {
       await pool.close();
     }

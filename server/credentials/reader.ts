@@ -1,5 +1,5 @@
-import { WasmReader } from "@contentauth/c2pa-wasm";
-import { startLibrary } from "./library.ts";
+import { WasmBuilder, WasmReader } from "@contentauth/c2pa-wasm";
+import { BytesBlob, startLibrary } from "./library.ts";
 
 /**
  * Why the Content Credentials a file carries could not be read:
@@ -86,5 +86,17 @@ export async function readCredentials(bytes: Uint8Array, trustAnchorPem?: string
     return { ...none, damage: damageOf(error) };
   } finally {
     reader.free();
+  }
+}
+
+/** The manifest store `file` carries, as the library's archive of one `parentOf` ingredient titled `title` (an upload's, decision 031). */
+export async function parentArchive(file: Uint8Array, mediaType: string, title: string): Promise<Uint8Array> {
+  startLibrary();
+  const builder = WasmBuilder.new();
+  try {
+    await builder.addIngredientFromBlob(JSON.stringify({ title, relationship: "parentOf" }), mediaType, new BytesBlob(new Uint8Array(file)));
+    return builder.toArchive();
+  } finally {
+    builder.free();
   }
 }

@@ -1,7 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { WasmBuilder } from "@contentauth/c2pa-wasm";
 import { mayCarryCredentials } from "./credentials-presence.ts";
-import { BytesBlob, startLibrary } from "./library.ts";
 import type { CredentialsDamage } from "./reader.ts";
 import type { ReaderPool } from "./reader-pool.ts";
 
@@ -60,37 +57,18 @@ function agentName(agent: unknown): string | null {
   return trimmed ? trimmed.slice(0, MODEL_MAX) : null;
 }
 
-/** The upload's manifest store, as an archive of one `parentOf` ingredient titled `fileName`. */
-async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, fileName: string): Promise<Uint8Array> {
-  startLibrary();
-  const builder = WasmBuilder.new();
-  try {
-    await builder.addIngredientFromBlob(JSON.stringify({ title: fileName, relationship: "parentOf" }), mediaType, new BytesBlob(file));
-    return builder.toArchive();
-  } finally {
-    builder.free();
-  }
-}
-
 /**
  * Reads and validates the Content Credentials of the uploaded file at `path` in the reader pool
- * (off the main thread, in bounded time), named `fileName` in the history it keeps. The C2PA
- * library takes a file whole (even from a Blob it reads every byte at once): a file that cannot
- * carry credentials is not read at all (credentials-presence.ts).
+ * (off the main thread, in bounded time, the file read by the thread), named `fileName` in the
+ * history it keeps. The C2PA library takes a file whole (even from a Blob it reads every byte at
+ * once): a file that cannot carry credentials is not read at all (credentials-presence.ts).
  */
-export async function readUploadCredentials(readers: Pick<ReaderPool, "read">, path: string, fileName: string): Promise<UploadCredentials> {
+export async function readUploadCredentials(readers: Pick<ReaderPool, "readUpload">, path: string, fileName: string): Promise<UploadCredentials> {
   if (!(await mayCarryCredentials(path))) return NONE;
-  const bytes = new Uint8Array(await readFile(path));
-  const report = await readers.read(bytes);
+  const { report, parent } = await readers.readUpload(path, fileName);
   if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE[report.damage]}` };
   if (report.state === null || !report.format) return NONE;
-  // The reader read them in bounded time: the library reads them once more, the same way, to keep them.
-  let parent: Uint8Array;
-  try {
-    parent = await parentArchive(bytes, report.format, fileName);
-  } catch {
-    return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE.manifest}` };
-  }
+  if (!(parent instanceof Uint8Array)) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE.manifest}` };
   const created = createdAction(report.manifest);
   const failures = report.failures.filter((code) => code !== UNTRUSTED);
   const reasons = [

@@ -51,7 +51,7 @@ export function createUploadsService(deps: {
   creatorPages: Pick<CreatorPagesRepository, "ensureCreatorPage">;
   imports: Pick<ImportService, "importItem">;
   /** Reads an upload's own Content Credentials off the main thread (server/credentials/reader-pool.ts). */
-  credentialsReader: Pick<ReaderPool, "read">;
+  credentialsReader: Pick<ReaderPool, "readUpload">;
   media: MediaStorage;
   queue: Pick<JobQueue, "send" | "work">;
   log: Logger;
