@@ -22,7 +22,6 @@ export const DID_YOU_MEAN_MAX = 3;
 
 export const downloadSizeNames = ["small", "medium", "large", "original"] as const;
 export type DownloadSizeName = (typeof downloadSizeNames)[number];
-export const downloadSizeLabels: Record<DownloadSizeName, string> = { small: "Small", medium: "Medium", large: "Large", original: "Original" };
 
 /** Orientations an image list can be narrowed to (`?orientation=`); "square" is within 5% of 1:1. */
 export const orientations = ["landscape", "portrait", "square"] as const;

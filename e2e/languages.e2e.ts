@@ -184,6 +184,70 @@ describe("languages", () => {
     await page.getByRole("alert").filter({ hasText: "Das neue Passwort muss mindestens 6 Zeichen lang sein" }).waitFor();
   });
 
+  it("shows the profile's liked images, collections and downloads in German, a refused rename and a collection made private in German", async () => {
+    const [image] = await newestImages(1);
+    const context = await newContext("desktop");
+    await signUpByApi(context, "Lena Liebling");
+    const headers = { origin: baseUrl() };
+    const page = await context.newPage();
+    await page.goto("/de/profile-settings?tab=liked");
+    await page.getByRole("heading", { name: "Noch keine gemochten Bilder" }).waitFor();
+    expect(await page.getByRole("link", { name: "Galerie entdecken" }).getAttribute("href")).toBe("/de/");
+
+    await context.request.put(`/api/images/${image!.id}/like`, { headers });
+    const { id } = (await (await context.request.post("/api/collections", { data: { name: "Lieblinge", isPublic: true }, headers })).json()) as CollectionSummary;
+    await context.request.put(`/api/collections/${id}/images/${image!.id}`, { headers });
+    await context.request.get(`/api/images/${image!.id}/download?size=small`);
+    await page.goto("/de/profile-settings?tab=collections");
+    await page.getByRole("tab", { name: "Gemochte Bilder (1)" }).waitFor();
+    const collections = page.getByRole("list", { name: "Sammlungen" });
+    await collections.getByText("1 Bild · Öffentlich").waitFor();
+    await interactive(page.getByRole("button", { name: "Lieblinge umbenennen" }));
+    await page.getByRole("button", { name: "Lieblinge umbenennen" }).click();
+    await page.getByLabel("Neuer Name").fill(" ");
+    await page.getByRole("button", { name: "Namen speichern" }).click();
+    await page.getByRole("alert").filter({ hasText: "Bitte gib der Sammlung einen Namen" }).waitFor();
+    await page.getByRole("button", { name: "Abbrechen" }).click();
+    await page.getByRole("button", { name: "Lieblinge privat machen" }).click();
+    await page.getByText("Sammlung ist jetzt privat").waitFor();
+    await collections.getByText("1 Bild · Privat").waitFor();
+
+    await page.getByRole("tab", { name: "Downloads" }).click();
+    const line = await page.getByRole("list", { name: "Downloads" }).getByRole("listitem").locator("p").nth(1).textContent();
+    expect(line).toMatch(/^Klein · \d+ × \d+ px · \d{1,2}\. [A-Za-zä]+ \d{4} um \d\d:\d\d UTC$/);
+  });
+
+  it("shows a license receipt in German: its labels, the file's length and the day in German", async () => {
+    const [image] = await newestImages(1);
+    const context = await newContext("desktop");
+    await signUpByApi(context, "Rudi Beleg");
+    const download = await context.request.get(`/api/images/${image!.id}/download?size=small`);
+    const bytes = (await download.body()).length;
+    const [receipt] = ((await (await context.request.get("/api/me/receipts")).json()) as { items: Array<{ id: number }> }).items;
+    const page = await context.newPage();
+    await page.goto(`/de/receipts/${receipt!.id}`);
+    await page.getByRole("heading", { name: "Lizenzbeleg", level: 1 }).waitFor();
+    expect(await page.title()).toBe(`Lizenzbeleg: ${image!.title} · Stockroom`);
+    const fact = async (label: string) => (await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent())!.trim();
+    expect(await fact("Dateigröße")).toBe(`${bytes.toLocaleString("de")} Byte`);
+    expect(await fact("Bild")).toBe(`${image!.title} (Bild ${image!.id})`);
+    expect(await fact("Heruntergeladen")).toMatch(/^\d{1,2}\. [A-Za-zä]+ \d{4} um \d\d:\d\d UTC$/);
+    expect(await fact("Lizenz")).toMatch(/^Version \d+ vom \d{1,2}\. [A-Za-zä]+ \d{4}$/);
+    expect(await page.getByRole("link", { name: "Zurück zu den Downloads" }).getAttribute("href")).toBe("/de/profile-settings?tab=downloads");
+  });
+
+  it("shows the legal pages' titles, headings and chrome in German, and says their text is English", async () => {
+    const page = await newPage("phone");
+    await page.goto("/de/terms-of-service");
+    await page.getByRole("heading", { name: "Nutzungsbedingungen", level: 1 }).waitFor();
+    expect(await page.title()).toBe("Nutzungsbedingungen · Stockroom");
+    await page.getByText(/^Zuletzt aktualisiert: \d{1,2}\. [A-Za-zä]+ \d{4}$/).waitFor();
+    await page.getByText("Diesen Text gibt es nur auf Englisch; maßgeblich ist der englische Wortlaut.").waitFor();
+    await page.getByRole("heading", { name: "Dein Konto", level: 2 }).waitFor();
+    expect(await page.locator(".legal").getAttribute("lang")).toBe("en");
+    expect(await page.getByRole("link", { name: "Stockroom License" }).getAttribute("href")).toBe("/de/license");
+  });
+
   it("asks for a reset link in German, and answers in German", async () => {
     const page = await newPage("phone");
     await page.goto("/de/login");

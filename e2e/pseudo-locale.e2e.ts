@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUpByApi } from "./account-page.ts";
+import type { CollectionSummary } from "#contracts/collections";
 import { baseUrl, interactive, newContext, newPage, type ViewportName } from "./browser.ts";
 import { distinctImage } from "../server/media/test-images.ts";
 import { adminContext } from "./admin-page.ts";
@@ -12,10 +13,11 @@ import { creatorContext, uploadedImage } from "./studio-page.ts";
  * app/i18n/compile.ts) over the screens translated so far (decision 044): any visible text
  * outside ⟦…⟧ was written in a component instead of a catalog, and any text cut off or
  * overflowing its box would be cut off in a language with longer words too. What creators
- * wrote (titles, tags, names) is marked translate="no" and left out.
+ * wrote (titles, tags, names) is marked translate="no" and left out, and so is text marked as
+ * English on purpose (lang="en": the legal pages' body, which stays English in every language).
  */
 
-/** Visible text that came from no catalog: outside every ⟦…⟧, not in a translate="no" element, and more than spaces and punctuation. */
+/** Visible text that came from no catalog: outside every ⟦…⟧, not in a translate="no" or lang="en" element, and more than spaces and punctuation. */
 function untranslatedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
@@ -23,7 +25,7 @@ function untranslatedText(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement!;
-      if (parent.closest('[translate="no"], script, style, template, noscript')) continue;
+      if (parent.closest('[translate="no"], script, style, template, noscript') || parent.closest("[lang]")?.getAttribute("lang") === "en") continue;
       let outside = "";
       for (const char of node.textContent ?? "") {
         if (char === "⟦") depth++;
@@ -216,6 +218,58 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.locator('section button.border-red-300').click();
     await page.getByRole("dialog").waitFor();
     await expectAllFromCatalogs(page);
+  });
+
+  it("the profile's Liked, Collections and Downloads tabs, empty and filled, a refused rename, the delete question and a receipt show only catalog text, none cut off", async () => {
+    const context = await newContext(viewport);
+    await signUpByApi(context, `Pseudo Collector ${viewport}`);
+    const page = await context.newPage();
+    const tabs = async () => {
+      for (const tab of ["liked", "collections", "downloads"]) {
+        await page.goto(`/en-xa/profile-settings?tab=${tab}`, { waitUntil: "networkidle" });
+        expect(await page.title()).toMatch(/^⟦/);
+        await expectAllFromCatalogs(page);
+      }
+    };
+    await tabs();
+    const [image] = await newestImages(1);
+    const headers = { origin: baseUrl() };
+    await context.request.put(`/api/images/${image!.id}/like`, { headers });
+    const name = `Pseudo picks ${viewport}`;
+    const { id } = (await (await context.request.post("/api/collections", { data: { name, isPublic: true }, headers })).json()) as CollectionSummary;
+    await context.request.put(`/api/collections/${id}/images/${image!.id}`, { headers });
+    expect((await context.request.get(`/api/images/${image!.id}/download?size=small`)).status()).toBe(200);
+    await tabs();
+
+    await page.goto("/en-xa/profile-settings?tab=collections", { waitUntil: "networkidle" });
+    // Share, make private, rename, delete: each button names the collection.
+    const actions = page.getByRole("button", { name: new RegExp(name) });
+    await interactive(actions.nth(2));
+    await actions.nth(2).click();
+    await page.locator("form input").last().fill("");
+    await page.locator('form button[type="submit"]').last().click();
+    await page.getByRole("alert").waitFor();
+    await expectAllFromCatalogs(page);
+    await page.locator("form button[type=button]").last().click();
+    await actions.nth(3).click();
+    await page.getByRole("group", { name: new RegExp(name) }).waitFor();
+    await expectAllFromCatalogs(page);
+
+    await page.goto("/en-xa/profile-settings?tab=downloads", { waitUntil: "networkidle" });
+    await page.locator('a[href^="/en-xa/receipts/"]').click();
+    await page.locator("h1").waitFor();
+    expect(await page.title()).toMatch(/^⟦/);
+    await expectAllFromCatalogs(page);
+  });
+
+  it("the legal pages show their titles, headings and chrome from catalogs around the English text, none cut off", async () => {
+    const page = await newPage(viewport);
+    for (const path of ["/en-xa/license", "/en-xa/privacy-policy", "/en-xa/terms-of-service"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await page.title()).toMatch(/^⟦/);
+      expect(await page.locator('.legal[lang="en"]').count()).toBe(1);
+      await expectAllFromCatalogs(page);
+    }
   });
 
   it("the developers' page shows only catalog text around the API's own reference, none cut off", async () => {

@@ -8,7 +8,7 @@ const catalogs = import.meta.glob<Messages>("./catalogs/*/*.json", { query: "?li
 const pseudo = import.meta.glob<Messages>("./catalogs/en/*.json", { query: "?lingui-pseudo", import: "default", eager: true });
 
 /** The feature areas that have their own catalogs: a route's loader sends those its page shows. */
-export type Area = "layout" | "gallery" | "account" | "studio" | "admin" | "profile" | "verify" | "developers";
+export type Area = "layout" | "gallery" | "account" | "studio" | "admin" | "profile" | "verify" | "developers" | "receipts" | "legal";
 
 /** The language a request's page is in: its URL's prefix, never a header or cookie (kept pages stay one language each). */
 export const requestLocale = (request: Request): Locale => splitLocale(new URL(request.url).pathname).locale;

@@ -11,6 +11,8 @@ import type profile from "./catalogs/en/profile.json";
 import type studio from "./catalogs/en/studio.json";
 import type verify from "./catalogs/en/verify.json";
 import type developers from "./catalogs/en/developers.json";
+import type receipts from "./catalogs/en/receipts.json";
+import type legal from "./catalogs/en/legal.json";
 
 /** Every message id, as English's catalogs have them. */
 export type MessageId =
@@ -21,7 +23,9 @@ export type MessageId =
   | keyof typeof admin
   | keyof typeof profile
   | keyof typeof verify
-  | keyof typeof developers;
+  | keyof typeof developers
+  | keyof typeof receipts
+  | keyof typeof legal;
 
 /** What a loader returns to have its page's messages shown (catalogs.server.ts `pageMessages`). */
 export interface PageMessages {

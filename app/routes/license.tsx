@@ -1,12 +1,16 @@
 import { LICENSE } from "#contracts/license";
-import { LegalPage, licenseVersionLabel, todayLabel, UseList } from "~/features/legal/legal-page";
+import { legalPageData } from "~/features/legal/legal-data.server";
+import { LegalHeading, legalMeta, LegalPage, UseList } from "~/features/legal/legal-page";
+import { requestLocale } from "~/i18n/catalogs.server";
+import { useT } from "~/i18n/i18n";
+import { longDate } from "~/lib/dates";
 import type { Route } from "./+types/license";
 
-export const loader = () => ({ updated: todayLabel() });
-export const meta = () => [
-  { title: "License · Stockroom" },
-  { name: "description", content: "Use every Stockroom image for free, commercially too, with no attribution required." },
-];
+export const loader = ({ request }: Route.LoaderArgs) => ({
+  ...legalPageData(request),
+  licenseDate: longDate(new Date(`${LICENSE.date}T00:00:00Z`), requestLocale(request)),
+});
+export const meta = legalMeta("license");
 
 const allowed = [
   "Commercial use",
@@ -26,17 +30,18 @@ const forbidden = [
 ];
 
 export default function License({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <LegalPage title="License" updated={loaderData.updated} version={licenseVersionLabel(LICENSE.version, LICENSE.date)}>
+    <LegalPage title="legal.license.title" updated={loaderData.updated} version={t("legal.version", { version: LICENSE.version, date: loaderData.licenseDate })}>
       <p>
         All images on Stockroom are AI-generated and free to use. You do not need to ask for permission or pay, and you do
         not need to credit anyone, although a mention is always appreciated.
       </p>
-      <h2>What you can do</h2>
+      <LegalHeading id="legal.license.canDo" />
       <UseList kind="allowed" items={allowed} />
-      <h2>What you cannot do</h2>
+      <LegalHeading id="legal.license.cannotDo" />
       <UseList kind="forbidden" items={forbidden} />
-      <h2>In short</h2>
+      <LegalHeading id="legal.license.inShort" />
       <p>
         Use the images for almost anything, as often as you like, changed or unchanged. Just do not pass them off as your own
         creation, sell them as they are, or use them unlawfully.

@@ -1,18 +1,21 @@
 import { Link } from "react-router";
-import { LegalPage, todayLabel } from "~/features/legal/legal-page";
+import { legalPageData } from "~/features/legal/legal-data.server";
+import { LegalHeading, legalMeta, LegalPage } from "~/features/legal/legal-page";
+import { useLocalizedPath } from "~/i18n/i18n";
 import type { Route } from "./+types/privacy-policy";
 
-export const loader = () => ({ updated: todayLabel() });
-export const meta = () => [{ title: "Privacy Policy · Stockroom" }, { name: "description", content: "What Stockroom stores about you, and why." }];
+export const loader = ({ request }: Route.LoaderArgs) => legalPageData(request);
+export const meta = legalMeta("privacy");
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const to = useLocalizedPath();
   return (
-    <LegalPage title="Privacy Policy" updated={loaderData.updated}>
+    <LegalPage title="legal.privacy.title" updated={loaderData.updated}>
       <p>
         Stockroom is a free gallery of AI-generated images. We collect as little as we can to run it, we keep it on the
         servers that host this site, and we never sell it or share it with advertisers.
       </p>
-      <h2>Data we collect</h2>
+      <LegalHeading id="legal.privacy.collected" />
       <ul>
         <li>
           <strong>Usage analytics</strong>: how often each image's detail view is opened, counted per image. We do not
@@ -50,18 +53,18 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           are signed in (otherwise a one-way hash of your network address, to limit abuse).
         </li>
       </ul>
-      <h2>Cookies</h2>
+      <LegalHeading id="legal.privacy.cookies" />
       <p>
         Stockroom only sets the cookies needed to keep you signed in. There are no advertising or third-party tracking
         cookies.
       </p>
-      <h2>Your choices</h2>
+      <LegalHeading id="legal.privacy.choices" />
       <p>
         You can browse, search and share without an account. Signed in, you can change your name and password in your{" "}
-        <Link to="/profile-settings">profile</Link>, and delete your account there: this removes your account, your sessions,
+        <Link to={to("/profile-settings")}>profile</Link>, and delete your account there: this removes your account, your sessions,
         your likes and your download receipts.
       </p>
-      <h2>Contact</h2>
+      <LegalHeading id="legal.privacy.contact" />
       <p>Questions about your data? Reach us through the social profile linked in the site menu.</p>
     </LegalPage>
   );

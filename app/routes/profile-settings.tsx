@@ -15,6 +15,7 @@ import { DownloadReceipts } from "~/features/receipts/download-receipts";
 import { useFormMessage } from "~/features/account/form-messages";
 import { pageMessages, requestLocale } from "~/i18n/catalogs.server";
 import { metaT, useT } from "~/i18n/i18n";
+import { knownTexts } from "~/lib/formats";
 import { type FormResult, readForm, redirectWithCookies, runForm, succeeded } from "~/lib/form.server";
 import type { Route } from "./+types/profile-settings";
 
@@ -51,8 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Sent here signed in by a password reset (reset-password.tsx).
     passwordReset: url.searchParams.has("reset"),
     minLength: context.settings.passwordMinLength,
-    // The Liked tab opens images in the gallery's overlay; the forms' answers are the account area's.
-    ...pageMessages(request, "profile", "account", "gallery"),
+    // The Downloads tab's days, in the page's language.
+    downloadDays: knownTexts(requestLocale(request), { dates: downloads.items.map((receipt) => receipt.downloadedAt) }).dates,
+    // The Liked tab opens images in the gallery's overlay; the forms' answers are the account area's; the Downloads tab's are the receipts'.
+    ...pageMessages(request, "profile", "account", "gallery", "receipts"),
   };
 }
 
@@ -110,7 +113,7 @@ const keyTargets: Record<string, (index: number) => number> = {
 
 /** /profile-settings: the profile, password and account forms, the liked images, the collections, and the downloads' receipts. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
-  const { viewer, hasPassword, liked, downloads, collections, avatarUrl, olderPages, passwordReset, minLength } = loaderData;
+  const { viewer, hasPassword, liked, downloads, downloadDays, collections, avatarUrl, olderPages, passwordReset, minLength } = loaderData;
   const t = useT();
   const message = useFormMessage();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -198,6 +201,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
         {tab === "downloads" && (
           <DownloadReceipts
             page={downloads}
+            dates={downloadDays}
             olderHref={downloads.nextCursor ? `?tab=downloads&downloads=${downloads.nextCursor}` : null}
             newestHref={olderPages ? "?tab=downloads" : null}
           />

@@ -4,6 +4,7 @@ import { COLLECTION_NAME_MAX, collectionName, type CollectionSummary } from "#co
 import { changeCollection, deleteCollection } from "~/components/collections/api";
 import { NewCollectionForm } from "~/components/collections/new-collection-form";
 import { Picture } from "~/components/picture";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
 import { useShare } from "~/lib/share";
 import { toast } from "~/lib/toast";
@@ -17,6 +18,7 @@ const COVER_SIZES = "(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 60vw";
  */
 export function CollectionsTab({ collections }: { collections: CollectionSummary[] }) {
   const revalidator = useRevalidator();
+  const t = useT();
   const reload = async () => {
     await revalidator.revalidate();
   };
@@ -24,7 +26,7 @@ export function CollectionsTab({ collections }: { collections: CollectionSummary
     <div className="flex flex-col gap-8">
       <section aria-labelledby="new-collection" className="max-w-xl rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800">
         <h2 id="new-collection" className="mb-3 text-base font-semibold">
-          New collection
+          {t("save.new")}
         </h2>
         <NewCollectionForm onCreated={reload} />
       </section>
@@ -33,11 +35,11 @@ export function CollectionsTab({ collections }: { collections: CollectionSummary
           <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400">
             <BookmarkIcon size={24} />
           </span>
-          <h3 className="mt-4 text-lg font-semibold">No collections yet</h3>
-          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Make one above, or save an image from the gallery with “Save to collection”.</p>
+          <h3 className="mt-4 text-lg font-semibold">{t("profile.collections.emptyTitle")}</h3>
+          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">{t("profile.collections.emptyBody")}</p>
         </div>
       ) : (
-        <ul aria-label="Collections" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={t("profile.collections.label")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {collections.map((collection) => (
             <CollectionCard key={collection.id} collection={collection} onChanged={reload} />
           ))}
@@ -49,6 +51,8 @@ export function CollectionsTab({ collections }: { collections: CollectionSummary
 
 function CollectionCard({ collection, onChanged }: { collection: CollectionSummary; onChanged: () => Promise<void> }) {
   const share = useShare();
+  const t = useT();
+  const to = useLocalizedPath();
   const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -70,11 +74,11 @@ function CollectionCard({ collection, onChanged }: { collection: CollectionSumma
   };
 
   const [first, ...rest] = collection.covers;
-  const visibilityChange = collection.isPublic ? "Make private" : "Make public";
-  const count = `${collection.imageCount} ${collection.imageCount === 1 ? "image" : "images"}`;
+  const { name, imageCount: count } = collection;
+  const path = to(collection.path);
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
-      <Link to={collection.path} className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-0.5 bg-neutral-100 dark:bg-neutral-800" aria-label={`${collection.name}, ${count}`}>
+      <Link to={path} className="grid aspect-[3/2] grid-cols-3 grid-rows-2 gap-0.5 bg-neutral-100 dark:bg-neutral-800" aria-label={t("profile.collections.open", { name, count })}>
         {first ? (
           <>
             <span className="relative col-span-2 row-span-2 overflow-hidden" style={{ backgroundColor: first.color }}>
@@ -94,48 +98,48 @@ function CollectionCard({ collection, onChanged }: { collection: CollectionSumma
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-4">
         {mode === "rename" ? (
-          <RenameForm collection={collection} busy={busy} onCancel={() => setMode("view")} onRename={(name) => run(() => changeCollection(collection.id, { name }), "Collection renamed")} onInvalid={setError} />
+          <RenameForm collection={collection} busy={busy} onCancel={() => setMode("view")} onRename={(newName) => run(() => changeCollection(collection.id, { name: newName }), t("profile.collections.renamed"))} onInvalid={setError} />
         ) : (
           <div className="min-w-0">
-            <h3 className="truncate font-semibold">
-              <Link to={collection.path} className="hover:underline">
+            <h3 className="truncate font-semibold" translate="no">
+              <Link to={path} className="hover:underline">
                 {collection.name}
               </Link>
             </h3>
             <p className="mt-0.5 flex items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
-              {count} · {!collection.isPublic && <LockIcon size={14} />}
-              {collection.isPublic ? "Public" : "Private"}
+              {t("collection.count", { count })} · {!collection.isPublic && <LockIcon size={14} />}
+              {t(collection.isPublic ? "profile.collections.public" : "profile.collections.private")}
             </p>
           </div>
         )}
         {mode === "delete" ? (
           <div role="group" aria-labelledby={`${id}-confirm`} className="flex flex-wrap items-center gap-2">
             <p id={`${id}-confirm`} className="w-full text-sm">
-              Delete “{collection.name}”? Its images stay in the gallery.
+              {t("profile.collections.deleteQuestion", { name })}
             </p>
-            <button type="button" className="button-primary bg-red-700 hover:bg-red-800 dark:bg-red-600 dark:text-white" disabled={busy} onClick={() => void run(() => deleteCollection(collection.id), "Collection deleted")}>
-              Delete
+            <button type="button" className="button-primary bg-red-700 hover:bg-red-800 dark:bg-red-600 dark:text-white" disabled={busy} onClick={() => void run(() => deleteCollection(collection.id), t("profile.collections.deleted"))}>
+              {t("profile.collections.delete")}
             </button>
             <button type="button" className="button-secondary" onClick={() => setMode("view")}>
-              Cancel
+              {t("profile.cancel")}
             </button>
           </div>
         ) : (
           mode === "view" && (
             <div className="mt-auto flex flex-wrap gap-2">
               {collection.isPublic && (
-                <button type="button" className="button-secondary px-3" onClick={() => void share(collection.name, collection.path)} aria-label={`Share ${collection.name}`}>
-                  <ShareIcon size={16} /> Share
+                <button type="button" className="button-secondary px-3" onClick={() => void share(collection.name, collection.path)} aria-label={t("profile.collections.shareNamed", { name })}>
+                  <ShareIcon size={16} /> {t("profile.collections.share")}
                 </button>
               )}
-              <button type="button" className="button-secondary px-3" disabled={busy} onClick={() => void run(() => changeCollection(collection.id, { isPublic: !collection.isPublic }), collection.isPublic ? "Collection made private" : "Collection made public")} aria-label={`${visibilityChange} ${collection.name}`}>
-                {visibilityChange}
+              <button type="button" className="button-secondary px-3" disabled={busy} onClick={() => void run(() => changeCollection(collection.id, { isPublic: !collection.isPublic }), t(collection.isPublic ? "profile.collections.madePrivate" : "profile.collections.madePublic"))} aria-label={t(collection.isPublic ? "profile.collections.makePrivateNamed" : "profile.collections.makePublicNamed", { name })}>
+                {t(collection.isPublic ? "profile.collections.makePrivate" : "profile.collections.makePublic")}
               </button>
-              <button type="button" className="button-secondary px-3" onClick={() => setMode("rename")} aria-label={`Rename ${collection.name}`}>
-                Rename
+              <button type="button" className="button-secondary px-3" onClick={() => setMode("rename")} aria-label={t("profile.collections.renameNamed", { name })}>
+                {t("profile.collections.rename")}
               </button>
-              <button type="button" className="button-secondary px-3" onClick={() => setMode("delete")} aria-label={`Delete ${collection.name}`}>
-                Delete
+              <button type="button" className="button-secondary px-3" onClick={() => setMode("delete")} aria-label={t("profile.collections.deleteNamed", { name })}>
+                {t("profile.collections.delete")}
               </button>
             </div>
           )
@@ -165,6 +169,10 @@ function RenameForm({
 }) {
   const [name, setName] = useState(collection.name);
   const id = useId();
+  const t = useT();
+  // A name too short or too long is named in the page's language; any other (unstorable characters) by the contract's words.
+  const nameProblem = (issue: { code: string; message: string }) =>
+    issue.code === "too_small" ? t("profile.collections.nameMissing") : issue.code === "too_big" ? t("profile.collections.nameTooLong", { max: COLLECTION_NAME_MAX }) : issue.message;
   return (
     <form
       noValidate
@@ -173,19 +181,19 @@ function RenameForm({
         event.preventDefault();
         const parsed = collectionName.safeParse(name);
         if (parsed.success) onRename(parsed.data);
-        else onInvalid(parsed.error.issues[0]!.message);
+        else onInvalid(nameProblem(parsed.error.issues[0]!));
       }}
     >
       <label htmlFor={`${id}-name`} className="text-sm font-medium">
-        New name
+        {t("profile.collections.newName")}
       </label>
       <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={COLLECTION_NAME_MAX} autoComplete="off" autoFocus className="field" />
       <div className="flex gap-2">
         <button type="submit" className="button-primary" disabled={busy}>
-          Save name
+          {t("profile.collections.saveName")}
         </button>
         <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
+          {t("profile.cancel")}
         </button>
       </div>
     </form>

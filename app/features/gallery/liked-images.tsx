@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import type { ImagePage, ImageSummary } from "#contracts/catalog";
 import { engagementSettled, useStillLiked } from "~/components/engagement/store";
 import { Picture } from "~/components/picture";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { HeartIcon, Spinner } from "~/lib/icons";
 import { usePagedImages, type PagedImages } from "./use-paged-images";
 
@@ -38,6 +39,8 @@ export function LikedImages({ likedList: { list, liked } }: { likedList: LikedLi
   const [openId, setOpenId] = useState<number | null>(null);
   const revalidator = useRevalidator();
   const stepping = openId === null ? [] : list.images.filter((image) => image.id === openId || liked.includes(image));
+  const t = useT();
+  const to = useLocalizedPath();
 
   return (
     <>
@@ -46,14 +49,14 @@ export function LikedImages({ likedList: { list, liked } }: { likedList: LikedLi
           <span className="flex size-12 items-center justify-center rounded-full bg-neutral-100 text-neutral-500 dark:bg-neutral-800 dark:text-neutral-400">
             <HeartIcon size={24} />
           </span>
-          <h3 className="mt-4 text-lg font-semibold">No liked images yet</h3>
-          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">Start exploring and like images to save them for later!</p>
-          <Link to="/" className="button-primary mt-6">
-            Explore the gallery
+          <h3 className="mt-4 text-lg font-semibold">{t("profile.liked.emptyTitle")}</h3>
+          <p className="mt-1 max-w-sm text-sm text-neutral-600 dark:text-neutral-400">{t("profile.liked.emptyBody")}</p>
+          <Link to={to("/")} className="button-primary mt-6">
+            {t("profile.liked.explore")}
           </Link>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Liked images">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label={t("profile.liked.label")}>
           {liked.map((image, index) => (
             <LikedTile key={image.id} image={image} eager={index < 8} onOpen={() => setOpenId(image.id)} />
           ))}
@@ -63,7 +66,7 @@ export function LikedImages({ likedList: { list, liked } }: { likedList: LikedLi
         <div className="mt-8 flex justify-center">
           <button type="button" className="button-secondary" onClick={list.loadMore} disabled={list.loading}>
             {list.loading ? <Spinner size={16} /> : null}
-            Show more
+            {t("profile.liked.more")}
           </button>
         </div>
       )}
@@ -71,7 +74,7 @@ export function LikedImages({ likedList: { list, liked } }: { likedList: LikedLi
         <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
           {list.error}{" "}
           <button type="button" className="font-medium underline" onClick={list.retry}>
-            Try again
+            {t("gallery.tryAgain")}
           </button>
         </p>
       )}
@@ -95,10 +98,11 @@ export function LikedImages({ likedList: { list, liked } }: { likedList: LikedLi
 }
 
 function LikedTile({ image, eager, onOpen }: { image: ImageSummary; eager: boolean; onOpen: () => void }) {
+  const to = useLocalizedPath();
   return (
     <li className="group relative aspect-square overflow-hidden rounded-xl" style={{ backgroundColor: image.color }}>
       <Link
-        to={image.path}
+        to={to(image.path)}
         onPointerEnter={preloadModal}
         onFocus={preloadModal}
         onClick={(event) => {
@@ -109,7 +113,7 @@ function LikedTile({ image, eager, onOpen }: { image: ImageSummary; eager: boole
         className="block h-full w-full"
       >
         <Picture image={image} sizes={TILE_SIZES} eager={eager} className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
-        <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2.5 pt-8 text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
+        <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pb-2.5 pt-8 text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100" translate="no">
           {image.title}
         </span>
       </Link>
