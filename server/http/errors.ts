@@ -130,12 +130,19 @@ function logFailure(log: Logger, req: Request, appError: AppError, error: unknow
   }
 }
 
-/** The last handler of the app (and of the API): whatever was thrown becomes an error answer; the detail goes to the log. */
+/**
+ * The last handler of the app (and of the API): whatever was thrown becomes an error answer; the
+ * detail goes to the log. An answer already given whole (a body refused for its size while the
+ * request went on through the handlers, which then could not set their headers) stays as it is,
+ * and what failed after it is no failure of the request (debug level). An answer already begun
+ * cannot be changed: it is cut off, and the failure logged.
+ */
 export function errorHandler(log: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
+  return (error, req, res, _next) => {
+    if (res.writableEnded) return log.debug(`[${requestIdOf(req)}] ${req.method} ${req.originalUrl} failed after its answer: ${String(error)}`);
     const appError = toAppError(error);
     logFailure(log, req, appError, error);
-    if (res.headersSent) return next(error);
+    if (res.headersSent) return void res.destroy();
     sendErrorFor(req, res, appError);
   };
 }
