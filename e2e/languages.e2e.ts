@@ -99,6 +99,22 @@ describe("languages", () => {
     expect(await dismissing.getByRole("complementary", { name: "Language" }).count()).toBe(0);
   });
 
+  it("offers a German page's visitor whose browser prefers English the English page, naming it in German", async () => {
+    const page = await (await newContext("desktop", { locale: "en-US" })).newPage();
+    await page.goto("/de/license");
+    const offer = page.getByRole("link", { name: "Diese Seite gibt es auch auf Englisch." });
+    expect(await offer.getAttribute("href")).toBe("/license");
+  });
+
+  it("refuses a creator's avatar that is no picture in German", async () => {
+    const context = await creatorContext("desktop", "Anke Avatar");
+    const page = await context.newPage();
+    await page.goto("/de/profile-settings");
+    await interactive(page.getByLabel("Bild auswählen"));
+    await page.getByLabel("Bild auswählen").setInputFiles({ name: "notiz.txt", mimeType: "text/plain", buffer: Buffer.from("kein Bild") });
+    await page.getByRole("status").filter({ hasText: "Keine Bilddatei (erwartet: JPEG, PNG, WebP, AVIF, GIF oder TIFF)" }).waitFor();
+  });
+
   it("signs a visitor up in German and brings them back to the German gallery", async () => {
     const page = await newPage("phone");
     await page.goto("/de/login");

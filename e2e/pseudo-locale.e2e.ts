@@ -262,6 +262,16 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
+  it("a creator's avatar form and a refused picture show only catalog text, none cut off", async () => {
+    const context = await creatorContext(viewport, `Ava Pseudo ${viewport}`);
+    const page = await context.newPage();
+    await page.goto("/en-xa/profile-settings", { waitUntil: "networkidle" });
+    await interactive(page.locator('input[type="file"]'));
+    await page.locator('input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all") });
+    await page.getByRole("status").filter({ hasText: "⟦" }).waitFor();
+    await expectAllFromCatalogs(page);
+  });
+
   it("the legal pages show their titles, headings and chrome from catalogs around the English text, none cut off", async () => {
     const page = await newPage(viewport);
     for (const path of ["/en-xa/license", "/en-xa/privacy-policy", "/en-xa/terms-of-service"]) {

@@ -1,9 +1,20 @@
 import { useState } from "react";
 import { AVATAR_PATH } from "#contracts/studio";
 import { Avatar } from "~/components/avatar";
-import { useT } from "~/i18n/i18n";
-import { api } from "~/lib/api";
+import { type MessageId, useT } from "~/i18n/i18n";
+import { api, ApiError } from "~/lib/api";
 import { Section } from "./profile-forms";
+
+/** The API's refusals of a picture, by their `code` (the contract; its messages are English), as the page says them. */
+const refusals: Record<string, MessageId> = {
+  UNSUPPORTED_MEDIA: "profile.avatar.notImage",
+  PAYLOAD_TOO_LARGE: "profile.avatar.tooLarge",
+  UNPROCESSABLE: "profile.avatar.unreadable",
+  UNAUTHENTICATED: "profile.avatar.signedOut",
+  FORBIDDEN: "profile.avatar.notCreator",
+  RATE_LIMITED: "profile.avatar.rateLimited",
+  NETWORK: "profile.avatar.network",
+};
 
 /** Profile settings, for creators and admins: the picture of their creator page. */
 export function AvatarForm({ name, url }: { name: string; url: string | null }) {
@@ -20,7 +31,7 @@ export function AvatarForm({ name, url }: { name: string; url: string | null }) 
       setCurrent(avatarUrl);
       setMessage({ ok: true, text: t("profile.avatar.updated") });
     } catch (error) {
-      setMessage({ ok: false, text: (error as Error).message });
+      setMessage({ ok: false, text: t(refusals[error instanceof ApiError ? error.code : ""] ?? "profile.avatar.failed") });
     }
     setBusy(false);
   }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { LOCALE_NAMES, localizedPath, splitLocale, type Locale } from "#contracts/locales";
+import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
 import { languageToOffer, rememberedLocale, rememberLocale } from "~/i18n/choice";
 import { useT } from "~/i18n/i18n";
 import { CloseIcon } from "~/lib/icons";
@@ -10,7 +10,9 @@ import { useHydrated } from "~/lib/use-hydrated";
  * A first visit whose browser prefers another language the site speaks is offered that
  * language in one line along the bottom of the window (over the page, so nothing moves); never
  * a redirect. Following it or dismissing it is a choice, remembered (app/i18n/choice.ts).
- * Decided in the browser after hydration: a kept page is the same HTML for every visitor.
+ * Decided in the browser after hydration: a kept page is the same HTML for every visitor. The
+ * line names the language as the page's language writes it ("auf Englisch"), one message per
+ * offered language, so that no Intl formatter is needed (English keeps its own names).
  */
 export function LanguageOffer() {
   const { pathname, search } = useLocation();
@@ -37,7 +39,7 @@ export function LanguageOffer() {
           onClick={() => choose(offered)}
           className="flex-1 font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
         >
-          {t("offer.text", { language: LOCALE_NAMES[offered] })}
+          {t(`offer.to.${offered}`)}
         </Link>
         <button type="button" className="icon-button shrink-0" aria-label={t("offer.dismiss")} onClick={() => choose(locale)}>
           <CloseIcon size={18} />
