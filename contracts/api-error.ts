@@ -35,6 +35,8 @@ export const apiErrorBody = z.object({
     message: z.string(),
     /** The query or body field at fault, when there is one. */
     field: z.string().optional(),
+    /** Which of the causes one code covers, for a client to say in its own words (UNPROCESSABLE of /api/content-credentials/check: image, manifest, cycle, slow). */
+    reason: z.string().optional(),
     /** For RATE_LIMITED and SERVICE_UNAVAILABLE: seconds until a retry may succeed (also the Retry-After header). */
     retryAfter: z.number().int().optional(),
   }),

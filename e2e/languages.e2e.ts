@@ -276,6 +276,10 @@ describe("languages", () => {
     await page.getByRole("status").filter({ hasText: "Falls es zu dieser E-Mail-Adresse ein Konto gibt" }).waitFor();
     await page.goto("/de/verify");
     await page.getByRole("heading", { name: "Datei prüfen", level: 1 }).waitFor();
+    // The server refuses a file that is no image by its code: the page says why in German.
+    await interactive(page.getByLabel("Datei zum Prüfen auswählen"));
+    await page.getByLabel("Datei zum Prüfen auswählen").setInputFiles({ name: "notiz.txt", mimeType: "text/plain", buffer: Buffer.from("kein Bild") });
+    await page.getByText("Diese Datei ist kein Bild, das Content Credentials tragen kann: Wählen Sie eine JPEG-, PNG-, WebP-, AVIF-, HEIC-, TIFF- oder GIF-Datei.").waitFor();
   });
 
   it("saves a signed-in account's pick in the menu: its profile says Deutsch, and its reset mail is German and links under /de/", async () => {

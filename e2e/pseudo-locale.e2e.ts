@@ -201,13 +201,18 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
-  it("forgot password (and its answer), an unusable reset link and verify show only catalog text, none cut off", async () => {
+  it("forgot password (and its answer), an unusable reset link and verify (and its refusal of a file) show only catalog text, none cut off", async () => {
     const page = await newPage(viewport);
     await expectFormFromCatalogs(page, "/en-xa/forgot-password", "email", "status");
     for (const path of ["/en-xa/reset-password?token=no-such-token", "/en-xa/verify"]) {
       await page.goto(path, { waitUntil: "networkidle" });
       await expectAllFromCatalogs(page);
     }
+    const choose = page.locator('input[type="file"]');
+    await interactive(choose);
+    await choose.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+    await page.locator('section[aria-live="polite"] h2').waitFor();
+    await expectAllFromCatalogs(page);
   });
 
   it("profile settings, a refused form and the delete dialog show only catalog text, none cut off", async () => {

@@ -11,10 +11,13 @@ export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** Which of the causes `code` covers, when the answer says (contracts/api-error.ts). */
+  readonly reason: string | undefined;
+  constructor(status: number, code: string, message: string, reason?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.reason = reason;
   }
 }
 
@@ -32,7 +35,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.reason);
     throw new ApiError(response.status, "HTTP", "Something went wrong on our side. Please try again.");
   }
   return body as T;

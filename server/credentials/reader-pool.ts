@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
-import { credentialsFormat, type CredentialsDamage, type CredentialsReport } from "./reader.ts";
+import type { CredentialsDamage } from "#contracts/credentials-damage";
+import { credentialsFormat, type CredentialsReport } from "./reader.ts";
 
 /**
  * Content Credentials of files from outside (a visitor's file on /verify, an upload) read off

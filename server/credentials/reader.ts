@@ -1,14 +1,7 @@
 import { WasmBuilder, WasmReader } from "@contentauth/c2pa-wasm";
+import type { CredentialsDamage } from "#contracts/credentials-damage";
 import { BytesBlob, startLibrary } from "./library.ts";
 
-/**
- * Why the Content Credentials a file carries could not be read:
- * - `image`: the file says it is an image of its type but its image cannot be parsed (cut short, no image behind its segments);
- * - `manifest`: the manifest store is malformed, cut short or larger than the file;
- * - `cycle`: a manifest names itself among its ingredients' ingredients;
- * - `slow`: reading took longer than the reader allows (server/credentials/reader-pool.ts).
- */
-export type CredentialsDamage = "image" | "manifest" | "cycle" | "slow";
 
 /** What the C2PA reader says of a file's Content Credentials. */
 export interface CredentialsReport {

@@ -1,5 +1,5 @@
 import { mayCarryCredentials } from "./credentials-presence.ts";
-import type { CredentialsDamage } from "./reader.ts";
+import type { CredentialsDamage } from "#contracts/credentials-damage";
 import type { ReaderPool } from "./reader-pool.ts";
 
 /**

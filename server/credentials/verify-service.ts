@@ -1,7 +1,8 @@
 import { X509Certificate } from "node:crypto";
 import type { CredentialsVerdict } from "#contracts/credentials";
+import type { CredentialsDamage } from "#contracts/credentials-damage";
 import { AppError } from "../errors.ts";
-import { credentialsFormat, type CredentialsDamage } from "./reader.ts";
+import { credentialsFormat } from "./reader.ts";
 import type { ReaderPool } from "./reader-pool.ts";
 import type { ContentSigner } from "./signer.ts";
 import { verdictOf } from "./verdict.ts";
@@ -33,7 +34,7 @@ export function createVerifyService({ readers, signer }: { readers: ReaderPool; 
       if (!bytes.length) throw new AppError("BAD_REQUEST", "Pick a file to check.");
       if (!credentialsFormat(bytes)) throw new AppError("UNSUPPORTED_MEDIA", `This file is not an image that can carry Content Credentials: pick a ${CHECKED_FORMATS} file.`);
       const report = await readers.read(bytes, (await signer.identity()).rootPem);
-      if (report.damage) throw new AppError("UNPROCESSABLE", DAMAGE[report.damage]);
+      if (report.damage) throw new AppError("UNPROCESSABLE", DAMAGE[report.damage], { reason: report.damage });
       return verdictOf(report, await serial());
     },
   };

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from "#contracts/api-error";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -20,7 +21,7 @@ const plainJpeg = await distinctImage(320, 200, 7);
 
 async function check(body: Uint8Array, contentType = "application/octet-stream") {
   const res = await fetch(`${app.origin}${CHECK_CREDENTIALS_PATH}`, { method: "POST", headers: { "Content-Type": contentType, Origin: TEST_BASE_URL }, body: new Uint8Array(body) });
-  const answer = (await res.json()) as CredentialsVerdict & { error?: { code: string; message: string } };
+  const answer = (await res.json()) as CredentialsVerdict & Partial<ApiErrorBody>;
   return { status: res.status, answer };
 }
 
@@ -101,14 +102,15 @@ describe("checking a file's Content Credentials", () => {
     // The C2PA segments with nothing after them but the end of the image.
     const noImage = Buffer.concat([signed.subarray(0, 2), signed.subarray(store.start, store.start + store.length), Buffer.from([0xff, 0xd9])]);
 
-    for (const [file, message] of [
-      [signed.subarray(0, store.start + Math.floor(store.length / 2)), /This file is damaged: its picture could not be read/],
-      [hugeBox, /Content Credentials are damaged or incomplete/],
-      [garbled, /Content Credentials are damaged or incomplete/],
-      [cycle, /ingredients refer to each other in a loop/],
+    // `reason` names the cause, for a page to say it in its own language.
+    for (const [file, message, reason] of [
+      [signed.subarray(0, store.start + Math.floor(store.length / 2)), /This file is damaged: its picture could not be read/, "image"],
+      [hugeBox, /Content Credentials are damaged or incomplete/, "manifest"],
+      [garbled, /Content Credentials are damaged or incomplete/, "manifest"],
+      [cycle, /ingredients refer to each other in a loop/, "cycle"],
     ] as const) {
       const res = await check(file);
-      expect({ status: res.status, message: res.answer.error?.message }).toEqual({ status: 422, message: expect.stringMatching(message) });
+      expect({ status: res.status, message: res.answer.error?.message, reason: res.answer.error?.reason }).toEqual({ status: 422, message: expect.stringMatching(message), reason });
     }
     expect(await check(noImage)).toEqual({ status: 200, answer: { verdict: "altered", signer: "Elsewhere Images" } });
   });

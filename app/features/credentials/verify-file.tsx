@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { DropZone } from "~/components/drop-zone";
+import { credentialsDamages } from "#contracts/credentials-damage";
 import type { CredentialsVerdict } from "#contracts/credentials";
 import { CHECK_CREDENTIALS_PATH, ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { api, ApiError } from "~/lib/api";
@@ -14,6 +15,16 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
   const mb = maxBytes / (1024 * 1024);
   const [check, setCheck] = useState<Check>({ state: "idle" });
 
+  /** The server's refusal in the page's language, by its code (and reason); its English message for any other. */
+  const refusal = (error: ApiError) => {
+    if (error.code === "PAYLOAD_TOO_LARGE") return t("verify.tooLarge", { mb });
+    if (error.code === "BAD_REQUEST") return t("verify.empty");
+    if (error.code === "UNSUPPORTED_MEDIA") return t("verify.notAnImage");
+    const damage = credentialsDamages.find((kind) => kind === error.reason);
+    if (error.code === "UNPROCESSABLE" && damage) return t(`verify.damage.${damage}`);
+    return error.message;
+  };
+
   const send = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > maxBytes) return setCheck({ state: "refused", name: file.name, message: t("verify.tooLarge", { mb }) });
@@ -22,7 +33,7 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
       const verdict = await api<CredentialsVerdict>(CHECK_CREDENTIALS_PATH, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
       setCheck({ state: "done", name: file.name, verdict });
     } catch (error) {
-      setCheck({ state: "refused", name: file.name, message: error instanceof ApiError ? error.message : t("verify.failed") });
+      setCheck({ state: "refused", name: file.name, message: error instanceof ApiError ? refusal(error) : t("verify.failed") });
     }
   };
 
