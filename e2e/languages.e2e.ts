@@ -200,7 +200,7 @@ describe("languages", () => {
     await page.getByRole("alert").filter({ hasText: "Das neue Passwort muss mindestens 6 Zeichen lang sein" }).waitFor();
   });
 
-  it("shows the profile's liked images, collections and downloads in German, a refused rename and a collection made private in German", async () => {
+  it("shows the profile's liked images, collections and downloads in German, a refused rename, a refused new collection and a collection made private in German", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");
     await signUpByApi(context, "Lena Liebling");
@@ -227,6 +227,9 @@ describe("languages", () => {
     await page.getByRole("button", { name: "Lieblinge privat machen" }).click();
     await page.getByText("Sammlung ist jetzt privat").waitFor();
     await collections.getByText("1 Bild · Privat").waitFor();
+    const newOne = page.getByRole("region", { name: "Neue Sammlung" });
+    await newOne.getByRole("button", { name: "Anlegen" }).click();
+    await newOne.getByRole("alert").filter({ hasText: "Bitte gib der Sammlung einen Namen" }).waitFor();
 
     await page.getByRole("tab", { name: "Downloads" }).click();
     const line = await page.getByRole("list", { name: "Downloads" }).getByRole("listitem").locator("p").nth(1).textContent();

@@ -4,6 +4,16 @@ import { useT } from "~/i18n/i18n";
 import { Spinner } from "~/lib/icons";
 import { createCollection } from "./api";
 
+/**
+ * Why a collection's name was refused, in the page's language: too short or too long; any other
+ * refusal (unstorable characters) in the contract's words.
+ */
+export function useNameProblem() {
+  const t = useT();
+  return (issue: { code: string; message: string }): string =>
+    issue.code === "too_small" ? t("collectionForm.nameMissing") : issue.code === "too_big" ? t("collectionForm.nameTooLong", { max: COLLECTION_NAME_MAX }) : issue.message;
+}
+
 /** A name and a public switch: makes a collection, then hands it to `onCreated` (which may add to it) and starts over. */
 export function NewCollectionForm({ onCreated, submitLabel }: { onCreated: (collection: CollectionSummary) => Promise<unknown>; submitLabel?: string }) {
   const [name, setName] = useState("");
@@ -12,13 +22,14 @@ export function NewCollectionForm({ onCreated, submitLabel }: { onCreated: (coll
   const [busy, setBusy] = useState(false);
   const id = useId();
   const t = useT();
+  const nameProblem = useNameProblem();
   // Focus stays on the name (the button is disabled while the form is sent), ready for the next one or a correction.
   const input = useRef<HTMLInputElement>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = collectionInput.safeParse({ name, isPublic });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    if (!parsed.success) return setError(nameProblem(parsed.error.issues[0]!));
     setBusy(true);
     setError(null);
     try {

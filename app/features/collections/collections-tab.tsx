@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { COLLECTION_NAME_MAX, collectionName, type CollectionSummary } from "#contracts/collections";
 import { changeCollection, deleteCollection } from "~/components/collections/api";
-import { NewCollectionForm } from "~/components/collections/new-collection-form";
+import { NewCollectionForm, useNameProblem } from "~/components/collections/new-collection-form";
 import { Picture } from "~/components/picture";
 import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
@@ -170,9 +170,7 @@ function RenameForm({
   const [name, setName] = useState(collection.name);
   const id = useId();
   const t = useT();
-  // A name too short or too long is named in the page's language; any other (unstorable characters) by the contract's words.
-  const nameProblem = (issue: { code: string; message: string }) =>
-    issue.code === "too_small" ? t("profile.collections.nameMissing") : issue.code === "too_big" ? t("profile.collections.nameTooLong", { max: COLLECTION_NAME_MAX }) : issue.message;
+  const nameProblem = useNameProblem();
   return (
     <form
       noValidate
