@@ -392,6 +392,22 @@ describe("languages", () => {
     expect(await page.getByLabel("Status").locator("option").allTextContents()).toEqual(["Alle", "Veröffentlicht", "Ausgeblendet", "Zu prüfen"]);
   });
 
+  it("makes a member a creator in German, answered and logged in German", async () => {
+    const email = await signUpByApi(await newContext("desktop"), "Mia Mitglied");
+    const { context } = await adminContext("desktop");
+    const page = await context.newPage();
+    await page.goto(`/de/admin/accounts?${new URLSearchParams({ q: email })}`);
+    const role = page.getByRole("combobox", { name: "Rolle von Mia Mitglied" });
+    expect(await role.locator("option").allTextContents()).toEqual(["Mitglied", "Urheber", "Administrator"]);
+    await interactive(page.getByRole("button", { name: "Mia Mitglied sperren" }));
+    await role.selectOption("creator");
+    await page.getByRole("button", { name: "Rolle von Mia Mitglied speichern" }).click();
+    await page.getByText(`${email} ist jetzt Urheber.`).waitFor();
+    await page.getByRole("navigation", { name: "Verwaltung" }).getByRole("link", { name: "Aktivität" }).click();
+    const entry = page.getByRole("list", { name: "Aktionen der Verwaltung" }).getByRole("listitem").filter({ hasText: email });
+    await expect.poll(() => entry.textContent()).toContain(`hat die Rolle des Kontos ${email} geändert (von Mitglied zu Urheber)`);
+  });
+
   it("adds search synonyms in German, and answers in German", async () => {
     const { context } = await adminContext("desktop");
     const page = await context.newPage();

@@ -201,6 +201,32 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
+  it("the admin's accounts, a role's answer, the disable dialog and the activity log show only catalog text, none cut off", async () => {
+    const email = await signUpByApi(await newContext(viewport), `Mo Pseudo ${viewport}`);
+    const { context } = await adminContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`/en-xa/admin/accounts?${new URLSearchParams({ q: email })}`, { waitUntil: "networkidle" });
+    await expectAllFromCatalogs(page);
+    const row = page.locator("ul > li").filter({ hasText: email });
+    // The buttons themselves, not those of the dialog that the disable button opens.
+    const disable = row.locator('form.contents > button[type="button"]');
+    await interactive(disable);
+    await row.locator("select").selectOption("creator");
+    await row.locator('form:not(.contents) > button[type="submit"]').click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: email }).waitFor();
+    await expectAllFromCatalogs(page);
+    await disable.click();
+    await page.getByRole("dialog").waitFor();
+    await expectAllFromCatalogs(page);
+    await page.getByRole("dialog").locator('button[type="submit"]').click();
+    await disable.waitFor({ state: "detached" });
+    await expectAllFromCatalogs(page);
+
+    await page.goto("/en-xa/admin/activity", { waitUntil: "networkidle" });
+    await page.locator("ol > li").filter({ hasText: email }).first().waitFor();
+    await expectAllFromCatalogs(page);
+  });
+
   it("forgot password (and its answer), an unusable reset link and verify (and its refusal of a file) show only catalog text, none cut off", async () => {
     const page = await newPage(viewport);
     await expectFormFromCatalogs(page, "/en-xa/forgot-password", "email", "status");

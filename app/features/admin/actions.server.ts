@@ -40,6 +40,7 @@ export async function accountAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const viewer = await context.viewer();
   const { accountAdmin } = context.services;
+  const t = adminT(request);
   return runForm(
     context,
     form,
@@ -47,12 +48,12 @@ export async function accountAction(request: Request, context: AppLoadContext) {
     async (input): Promise<FormResult> => {
       if (input.intent === "role") {
         const account = await accountAdmin.setRole(viewer, input.accountId, input.role);
-        return { ok: true, message: `${account.email} is now ${account.role === "admin" ? "an admin" : `a ${account.role}`}.` };
+        return { ok: true, message: t("accounts.roleSet", { email: account.email, role: account.role }) };
       }
       const account = await accountAdmin.setDisabled(viewer, input.accountId, input.intent === "disable");
-      return { ok: true, message: `${account.email} is ${account.disabledAt ? "disabled and signed out everywhere" : "enabled again"}.` };
+      return { ok: true, message: t(account.disabledAt ? "accounts.disabledNow" : "accounts.enabledAgain", { email: account.email }) };
     },
-    "Failed to change the account",
+    t("accounts.failed"),
   );
 }
 

@@ -2,9 +2,13 @@ import { accountsQuery } from "#contracts/admin";
 import { AccountItem } from "~/features/admin/account-item";
 import { ActionBanner, useActionFetcher, EmptyList, NextPage, SearchForm } from "~/features/admin/admin-forms";
 import { accountAction } from "~/features/admin/actions.server";
+import { adminMetaT } from "~/features/admin/admin-meta";
+import { useT } from "~/i18n/i18n";
 import type { Route } from "./+types/accounts";
 
-export const meta = () => [{ title: "Accounts · Admin · Stockroom" }];
+export function meta(args: Route.MetaArgs) {
+  return [{ title: adminMetaT(args)("accounts.metaTitle") }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = accountsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -19,25 +23,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** /admin/accounts: accounts found by name or email; roles, and disabling. */
 export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useActionFetcher();
+  const t = useT();
   const { query, accounts, nextPage, me } = loaderData;
   const next = nextPage === null ? null : `?${new URLSearchParams({ ...(query.q && { q: query.q }), page: String(nextPage) })}`;
   return (
     <section aria-labelledby="accounts-heading" className="flex flex-col gap-4">
       <h2 id="accounts-heading" className="text-xl font-semibold">
-        Accounts
+        {t("accounts.title")}
       </h2>
-      <SearchForm label="Search accounts" query={query.q} placeholder="Name or email" />
+      <SearchForm label={t("accounts.search")} query={query.q} placeholder={t("accounts.placeholder")} />
       <ActionBanner result={actionData} />
       {accounts.length === 0 ? (
-        <EmptyList>No accounts match.</EmptyList>
+        <EmptyList>{t("accounts.empty")}</EmptyList>
       ) : (
-        <ul aria-label="Accounts" className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
+        <ul aria-label={t("accounts.title")} className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
           {accounts.map((account) => (
             <AccountItem key={account.id} fetcher={fetcher} account={account} self={account.id === me} />
           ))}
         </ul>
       )}
-      <NextPage to={next} label="More accounts" />
+      <NextPage to={next} label={t("accounts.more")} />
     </section>
   );
 }
