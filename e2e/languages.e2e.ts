@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { baseUrl, interactive, newContext, newPage } from "./browser.ts";
 import type { CollectionSummary } from "#contracts/collections";
@@ -147,6 +148,24 @@ describe("languages", () => {
     await page.keyboard.press("ArrowLeft");
     await page.getByRole("dialog", { name: second!.title }).waitFor();
     await page.waitForURL(`${baseUrl()}/ar${second!.path}`);
+  });
+
+  it("lays a creator's English words left to right inside the Arabic overlay on a phone, and its position reads '1 / N' left to right", async () => {
+    const page = await newPage("phone");
+    await page.goto("/ar/", { waitUntil: "networkidle" });
+    const [first] = await newestDemoImages(1);
+    const card = page.getByRole("list", { name: "الصور", exact: true }).locator(`[data-image-id="${first!.id}"] a`).first();
+    await interactive(card);
+    await card.click();
+    const dialog = page.getByRole("dialog", { name: first!.title });
+    await interactive(dialog);
+    const direction = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).direction);
+    expect(await direction(dialog)).toBe("rtl");
+    // The title and description as written (English): their punctuation where English puts it.
+    expect(await direction(dialog.getByRole("heading", { name: first!.title }))).toBe("ltr");
+    expect(await direction(dialog.locator("h2 + p"))).toBe("ltr");
+    // "3 / 30" reads as in every language, not "30 / 3".
+    expect(await direction(dialog.getByText(/^\d+ \/ \d+$/))).toBe("ltr");
   });
 
   it("names an image's download sizes in German", async () => {

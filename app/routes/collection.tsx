@@ -57,7 +57,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
       <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">{t("collection.kind")}</p>
-          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl" translate="no">
+          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl" translate="no" dir="auto">
             {collection.name}
           </h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-2 text-neutral-600 dark:text-neutral-400">

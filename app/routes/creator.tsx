@@ -100,7 +100,7 @@ function CreatorPage({ creator, filters, unknown }: { creator: NonNullable<Route
       <div className="mt-8 flex flex-col items-start gap-6 sm:flex-row sm:items-center">
         <Avatar name={creator.name} url={creator.avatarUrl} size={88} />
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl" translate="no">
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl" translate="no" dir="auto">
             {creator.name}
           </h1>
           <dl className="mt-4 flex gap-8">

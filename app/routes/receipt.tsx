@@ -32,7 +32,7 @@ export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
   const to = useLocalizedPath();
   const texts = useReceiptTexts(known.dates);
   // What the account and the creator wrote stays as they wrote it.
-  const asWritten = (text: string) => <span translate="no">{text}</span>;
+  const asWritten = (text: string) => <span translate="no" dir="auto">{text}</span>;
   const facts: Array<[string, React.ReactNode]> = [
     [t("receipt.number"), `#${receipt.id}`],
     [t("receipt.issuedTo"), asWritten(`${holder.name} (${holder.email})`)],

@@ -70,7 +70,7 @@ export default function StudioImage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-6 flex items-center gap-4">
         <img src={image.thumbnail} alt="" className="size-24 shrink-0 rounded-lg bg-neutral-100 object-cover dark:bg-neutral-800" />
         <div className="min-w-0">
-          <Link to={to(`/images/${image.id}-${image.slug}`)} className="block truncate font-medium hover:underline" translate="no">
+          <Link to={to(`/images/${image.id}-${image.slug}`)} className="block truncate font-medium hover:underline" translate="no" dir="auto">
             {image.title}
           </Link>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">

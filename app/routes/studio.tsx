@@ -77,7 +77,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                 <div className="flex gap-3">
                   <img src={image.thumbnail} alt="" className="size-20 shrink-0 rounded-md bg-neutral-100 object-cover dark:bg-neutral-800" />
                   <div className="min-w-0">
-                    <Link to={to(`/images/${image.id}-${image.slug}`)} className="block truncate font-medium hover:underline" translate="no">
+                    <Link to={to(`/images/${image.id}-${image.slug}`)} className="block truncate font-medium hover:underline" translate="no" dir="auto">
                       {image.title}
                     </Link>
                     <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t(statusLabels[image.status])}</p>

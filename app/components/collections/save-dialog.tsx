@@ -78,7 +78,7 @@ export default function SaveDialog({ image, onClose }: { image: ImageSummary; on
                 onChange={(event) => toggle(collection, event.target.checked)}
                 className="size-4 shrink-0 accent-neutral-900 dark:accent-white"
               />
-              <span className="min-w-0 flex-1 truncate font-medium" translate="no">
+              <span className="min-w-0 flex-1 truncate font-medium" translate="no" dir="auto">
                 {collection.name}
               </span>
               <span className="flex shrink-0 items-center gap-1.5 text-neutral-600 tabular-nums dark:text-neutral-400">

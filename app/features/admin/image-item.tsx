@@ -14,7 +14,7 @@ export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: Acti
       <ImageThumbnail image={image} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="flex items-start justify-between gap-2 font-semibold">
-          <span className="min-w-0 break-words" translate="no">
+          <span className="min-w-0 break-words" translate="no" dir="auto">
             {image.title}
           </span>
           <StatusBadge status={image.status} />
@@ -23,7 +23,7 @@ export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: Acti
           <Trans id="images.byline" values={{ creator: <span translate="no">{image.creator.name}</span>, id: image.id }} components={{}} />
         </p>
         {image.tags.length > 0 && (
-          <p className="line-clamp-2 text-xs text-neutral-600 dark:text-neutral-400" translate="no">
+          <p className="line-clamp-2 text-xs text-neutral-600 dark:text-neutral-400" translate="no" dir="auto">
             {image.tags.join(", ")}
           </p>
         )}

@@ -17,7 +17,7 @@ export function ReportItem({ report, fetcher }: { report: QueuedReport; fetcher:
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="flex flex-wrap items-center gap-2 font-semibold">
           {hidden ? (
-            <span translate="no">{image.title}</span>
+            <span translate="no" dir="auto">{image.title}</span>
           ) : (
             <a href={to(image.path)} translate="no" className="underline-offset-2 hover:underline">
               {image.title}
@@ -31,7 +31,7 @@ export function ReportItem({ report, fetcher }: { report: QueuedReport; fetcher:
           {report.details && (
             <>
               <dt className="text-neutral-600 dark:text-neutral-400">{t("moderation.details")}</dt>
-              <dd className="whitespace-pre-line break-words" translate="no">
+              <dd className="whitespace-pre-line break-words" translate="no" dir="auto">
                 {report.details}
               </dd>
             </>

@@ -101,7 +101,7 @@ function CollectionCard({ collection, onChanged }: { collection: CollectionSumma
           <RenameForm collection={collection} busy={busy} onCancel={() => setMode("view")} onRename={(newName) => run(() => changeCollection(collection.id, { name: newName }), t("profile.collections.renamed"))} onInvalid={setError} />
         ) : (
           <div className="min-w-0">
-            <h3 className="truncate font-semibold" translate="no">
+            <h3 className="truncate font-semibold" translate="no" dir="auto">
               <Link to={path} className="hover:underline">
                 {collection.name}
               </Link>

@@ -23,7 +23,7 @@ export function HowItWasMade({ made, headingId, format }: { made: HowItWasMadeDa
           made[key] ? (
             <div key={key} className="contents">
               <dt className="text-neutral-500 dark:text-neutral-400">{t(`made.${key}`)}</dt>
-              <dd className={`min-w-0 break-words max-sm:mb-2 ${long ? "whitespace-pre-line" : "font-medium"}`} translate="no">
+              <dd className={`min-w-0 break-words max-sm:mb-2 ${long ? "whitespace-pre-line" : "font-medium"}`} translate="no" dir="auto">
                 {made[key]}
               </dd>
             </div>

@@ -88,7 +88,7 @@ export function ImageCard({
             url={image.creator.avatarUrl}
             size={26}
           />
-          <span className="truncate" translate="no">
+          <span className="truncate" translate="no" dir="auto">
             {image.creator.name}
           </span>
         </Link>

@@ -107,7 +107,8 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
           <p className="flex-1 text-center text-sm font-medium tabular-nums text-neutral-600 sm:hidden dark:text-neutral-400">
             {position && (
               <>
-                <span aria-hidden="true">
+                {/* "1 / 30" as written in every language: right to left it would read "30 / 1". */}
+                <span aria-hidden="true" dir="ltr">
                   {position.at} / {position.of}
                 </span>
                 <span className="sr-only">{t("overlay.position", { at: position.at, of: position.of })}</span>
@@ -185,10 +186,10 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
 
           <div className="grid gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[1fr_18rem]">
             <div className="min-w-0">
-              <h2 id={titleId} className="text-xl font-semibold tracking-tight sm:text-2xl" translate="no">
+              <h2 id={titleId} className="text-xl font-semibold tracking-tight sm:text-2xl" translate="no" dir="auto">
                 {image.title}
               </h2>
-              <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400" translate="no">
+              <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400" translate="no" dir="auto">
                 {shown?.description ?? " "}
               </p>
               {summary.tags.length > 0 && (

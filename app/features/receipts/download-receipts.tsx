@@ -40,7 +40,7 @@ export function DownloadReceipts({ page, dates, olderHref, newestHref }: { page:
         {page.items.map((receipt) => (
           <li key={receipt.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="truncate font-medium" translate="no">
+              <p className="truncate font-medium" translate="no" dir="auto">
                 {receipt.imageTitle}
               </p>
               <p className="text-sm text-neutral-600 dark:text-neutral-400">

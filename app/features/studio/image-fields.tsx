@@ -43,9 +43,9 @@ export function ImageFields({ values, onChange, titleHint }: { values: ImageFiel
       <TextField label={t("fields.title")} name="title" value={values.title} maxLength={200} onChange={(e) => set("title")(e.target.value)} hint={titleHint} />
       <TagsField value={values.tags} onChange={set("tags")} />
       <TextField label={t("fields.category")} name="category" value={values.category} maxLength={60} onChange={(e) => set("category")(e.target.value)} hint={t("fields.categoryHint")} />
-      <TextAreaField label={t("fields.description")} name="description" value={values.description} maxLength={1000} translate="no" onChange={(e) => set("description")(e.target.value)} />
+      <TextAreaField label={t("fields.description")} name="description" value={values.description} maxLength={1000} translate="no" dir="auto" onChange={(e) => set("description")(e.target.value)} />
       <TextField label={t("fields.model")} name="model" value={values.model} maxLength={200} onChange={(e) => set("model")(e.target.value)} />
-      <TextAreaField label={t("fields.prompt")} name="prompt" value={values.prompt} maxLength={2000} translate="no" onChange={(e) => set("prompt")(e.target.value)} />
+      <TextAreaField label={t("fields.prompt")} name="prompt" value={values.prompt} maxLength={2000} translate="no" dir="auto" onChange={(e) => set("prompt")(e.target.value)} />
     </>
   );
 }

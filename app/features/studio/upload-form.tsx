@@ -161,7 +161,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
-                    <p className="truncate text-sm font-medium" translate="no">
+                    <p className="truncate text-sm font-medium" translate="no" dir="auto">
                       {row.file.name}
                     </p>
                     <p className="shrink-0 text-xs tabular-nums text-neutral-600 dark:text-neutral-400">{fileSizeLabel(row.file.size, locale, (amount, unit) => t("upload.size", { amount, unit }))}</p>
