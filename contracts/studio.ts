@@ -54,12 +54,26 @@ export type UploadInput = z.infer<typeof uploadInput>;
 export const uploadStatuses = ["queued", "processing", "done", "failed"] as const;
 export type UploadState = (typeof uploadStatuses)[number];
 
+/**
+ * Why a queued upload failed, as a code that pages say in their language (the studio's
+ * `studio.failure.<code>`), with what its words name: `duplicate` {image}, `damaged` {detail},
+ * `creatorRemoved`, `fileMissing`, `failed` (an error with no words for users).
+ */
+export const uploadFailures = ["duplicate", "creatorRemoved", "fileMissing", "damaged", "failed"] as const;
+export const uploadFailure = z.object({
+  code: z.enum(uploadFailures),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type UploadFailure = z.infer<typeof uploadFailure>;
+
 export const uploadStatus = z.object({
   id: z.string(),
   fileName: z.string(),
   status: z.enum(uploadStatuses),
-  /** Why it failed, for the uploader. */
+  /** Why it failed, for the uploader, in English. */
   reason: z.string().nullable(),
+  /** Why it failed, by code; null when it has none (other refusals, and uploads that failed before codes were kept): then `reason` says it. */
+  failure: uploadFailure.nullable(),
   /** The image, once imported. */
   image: z.object({ id: z.number().int().positive(), slug: z.string(), title: z.string(), thumbnail: z.string() }).nullable(),
   createdAt: z.string(),

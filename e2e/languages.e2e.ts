@@ -368,6 +368,19 @@ describe("languages", () => {
     await page.getByRole("status").filter({ hasText: "Änderungen gespeichert" }).waitFor();
   });
 
+  it("says in German why a queued upload failed: the same picture is already there (in English as the server words it)", async () => {
+    const context = await creatorContext("desktop", "Doris Doppelt");
+    const file = await distinctImage(500, 400, 1270);
+    const first = await uploadedImage(context, { fileName: "erstes.jpg", title: "Erstes" }, file);
+    await uploadedImage(context, { fileName: "zweites.jpg", title: "Zweites" }, file, "failed");
+    const page = await context.newPage();
+    await page.goto("/de/studio");
+    await page.getByText(`Fehlgeschlagen: Dasselbe Bild ist schon als Bild Nr. ${first.image!.id} im Katalog`, { exact: true }).waitFor();
+    // English keeps the server's words.
+    await page.goto("/studio");
+    await page.getByText(`Failed: The same picture as image ${first.image!.id} is already in the catalog`, { exact: true }).waitFor();
+  });
+
   it("uploads in German: the form, the button's count and a refused file's reason in German", async () => {
     // A German browser: no offer of English along the bottom covers the form's button.
     const context = await creatorContext("phone", "Udo Uploader", { locale: "de-DE" });

@@ -129,6 +129,17 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
+  it("a queued upload that failed (the same picture twice) is said from the catalog on the creator's images, none cut off", async () => {
+    const context = await creatorContext(viewport, `Dora Pseudo ${viewport}`);
+    const file = await distinctImage(500, 400, 1260 + (viewport === "phone" ? 1 : 2));
+    await uploadedImage(context, { fileName: "once.jpg", title: `Once ${viewport}` }, file);
+    await uploadedImage(context, { fileName: "twice.jpg", title: `Twice ${viewport}` }, file, "failed");
+    const page = await context.newPage();
+    await page.goto("/en-xa/studio", { waitUntil: "networkidle" });
+    await page.getByText("twice.jpg", { exact: true }).waitFor();
+    await expectAllFromCatalogs(page);
+  });
+
   it("the upload page, its rows and a refused file show only catalog text, none cut off", async () => {
     const context = await creatorContext(viewport, `Ulla Pseudo ${viewport}`);
     const page = await context.newPage();

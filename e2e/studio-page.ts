@@ -16,8 +16,8 @@ export async function creatorContext(viewport: ViewportName, name: string, optio
   return context;
 }
 
-/** Uploads `file` through the API as the context's creator and waits until it is published; its upload, naming the image. */
-export async function uploadedImage(context: BrowserContext, fields: { fileName: string; title: string }, file: Buffer): Promise<UploadStatus> {
+/** Uploads `file` through the API as the context's creator and waits until it is published (or has failed, with `until`); its upload, naming the image. */
+export async function uploadedImage(context: BrowserContext, fields: { fileName: string; title: string }, file: Buffer, until: "done" | "failed" = "done"): Promise<UploadStatus> {
   const sent = await context.request.post("/api/uploads", {
     headers: { origin: baseUrl(), "content-type": "image/jpeg", "x-upload-fields": encodeURIComponent(JSON.stringify(fields)) },
     data: file,
@@ -33,6 +33,6 @@ export async function uploadedImage(context: BrowserContext, fields: { fileName:
       },
       { timeout: 60_000 },
     )
-    .toBe("done");
+    .toBe(until);
   return upload!;
 }

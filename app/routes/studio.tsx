@@ -4,6 +4,7 @@ import { deleteImageAction } from "~/features/studio/delete-action.server";
 import { DeleteImage } from "~/features/studio/delete-image";
 import { creatorOrAdmin } from "~/features/studio/studio-access";
 import { CountsLine, StudioNumbers } from "~/features/studio/studio-numbers";
+import { useFailureReason } from "~/features/studio/upload-failure";
 import { pageMessages } from "~/i18n/catalogs.server";
 import { metaT, Trans, useLocalizedPath, useT } from "~/i18n/i18n";
 import { readForm } from "~/lib/form.server";
@@ -31,6 +32,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
   const { images, totals, days, uploads } = loaderData;
   const t = useT();
   const to = useLocalizedPath();
+  const failureReason = useFailureReason();
   return (
     <PageMain className="page max-w-6xl py-8 sm:py-12">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -54,7 +56,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
                   {upload.fileName}
                 </span>
                 <span className={upload.status === "failed" ? "text-red-700 dark:text-red-400" : "text-neutral-600 dark:text-neutral-400"}>
-                  {upload.status === "failed" ? t("studio.uploadFailed", { reason: upload.reason ?? "" }) : t("studio.processing")}
+                  {upload.status === "failed" ? t("studio.uploadFailed", { reason: failureReason(upload) ?? "" }) : t("studio.processing")}
                 </span>
               </li>
             ))}

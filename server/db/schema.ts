@@ -2,7 +2,7 @@ import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { roles } from "#contracts/account";
 import { imageStatuses } from "#contracts/admin";
-import { uploadStatuses } from "#contracts/studio";
+import { uploadStatuses, type UploadFailure } from "#contracts/studio";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -523,8 +523,10 @@ export const uploads = pgTable(
     /** Where the uploaded bytes wait in the media storage; null once processed. */
     stagedKey: text("staged_key"),
     status: text("status", { enum: uploadStatuses }).notNull().default("queued"),
-    /** Why it failed, in words for the uploader. */
+    /** Why it failed, in words for the uploader (English). */
     reason: text("reason"),
+    /** Why it failed, by code with what its words name, for pages in every language (contracts/studio.ts `uploadFailures`). */
+    failure: jsonb("failure").$type<UploadFailure>(),
     imageId: integer("image_id").references(() => images.id, { onDelete: "cascade" }),
     fields: jsonb("fields").$type<UploadFields>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

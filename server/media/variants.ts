@@ -236,7 +236,8 @@ async function filesOf(kept: ImageInput, ext: MediaExtension, width: number, xmp
 
 function damaged(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  return new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${(error as Error).message.split("\n")[0]})`);
+  const damage = (error as Error).message.split("\n")[0]!;
+  return new AppError("UNPROCESSABLE", `The image file is damaged and cannot be read (${damage})`, { damage });
 }
 
 /** A step of sharp's (libvips): what fails there is the file's fault, and says so (damaged()); what fails storing a file is not. */

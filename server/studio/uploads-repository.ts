@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { UploadState } from "#contracts/studio";
+import type { UploadFailure, UploadState } from "#contracts/studio";
 import type { Db } from "../db/database.ts";
 import { creators, images, uploads, user, type ImageVariant, type UploadFields } from "../db/schema.ts";
 
@@ -10,6 +10,7 @@ export interface UploadRow {
   stagedKey: string | null;
   status: UploadState;
   reason: string | null;
+  failure: UploadFailure | null;
   fields: UploadFields;
   createdAt: Date;
   /** The name of the creator page the account publishes under (made when the upload was accepted); null if an admin removed it since. */
@@ -25,6 +26,7 @@ const uploadColumns = {
   stagedKey: uploads.stagedKey,
   status: uploads.status,
   reason: uploads.reason,
+  failure: uploads.failure,
   fields: uploads.fields,
   createdAt: uploads.createdAt,
   creator: creators.name,
@@ -81,14 +83,16 @@ export function createUploadsRepository(db: Db) {
           status: "done",
           stagedKey: null,
           reason: null,
+          failure: null,
           updatedAt: new Date(),
           imageId: sql`(select ${images.id} from ${images} where ${images.source} = ${source} and ${images.sourceId} = ${id}::text)`,
         })
         .where(eq(uploads.id, id));
     },
 
-    async failed(id: string, reason: string): Promise<void> {
-      await db.update(uploads).set({ status: "failed", stagedKey: null, reason, updatedAt: new Date() }).where(eq(uploads.id, id));
+    /** Failed: `reason` in English, and `failure` by code when it has one. */
+    async failed(id: string, reason: string, failure: UploadFailure | null): Promise<void> {
+      await db.update(uploads).set({ status: "failed", stagedKey: null, reason, failure, updatedAt: new Date() }).where(eq(uploads.id, id));
     },
 
     async remove(id: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { Viewer } from "#contracts/account";
-import type { UploadInput, UploadStatus } from "#contracts/studio";
+import type { UploadFailure, UploadInput, UploadStatus } from "#contracts/studio";
 import { requireRole } from "../access/permissions.ts";
 import type { ImportService } from "../catalog/import/import-service.ts";
 import type { ReaderPool } from "../credentials/reader-pool.ts";
@@ -46,6 +46,20 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
  * (so any instance can import it), then imported by the job queue through the same import as
  * the command line, under the uploader's creator page.
  */
+/**
+ * Why an upload failed, by code (contracts/studio.ts `uploadFailures`), from the refusal's
+ * details: a duplicate names its image, a damaged file the reader's words; an error with no
+ * words for users is `failed`; any other refusal has no code (its English message says it).
+ */
+function failureOf(error: unknown): UploadFailure | null {
+  if (!(error instanceof AppError)) return { code: "failed", values: {} };
+  const details = error.details ?? {};
+  if (typeof details.duplicateOf === "number") return { code: "duplicate", values: { image: details.duplicateOf } };
+  if (typeof details.damage === "string") return { code: "damaged", values: { detail: details.damage } };
+  if (details.failure === "creatorRemoved" || details.failure === "fileMissing") return { code: details.failure, values: {} };
+  return null;
+}
+
 export function createUploadsService(deps: {
   repository: UploadsRepository;
   creatorPages: Pick<CreatorPagesRepository, "ensureCreatorPage">;
@@ -69,6 +83,7 @@ export function createUploadsService(deps: {
     fileName: row.fileName,
     status: row.status,
     reason: row.reason,
+    failure: row.failure,
     image: row.image && { id: row.image.id, slug: row.image.slug, title: row.image.title, thumbnail: thumbnailUrl(media, row.image.variants) },
     createdAt: row.createdAt.toISOString(),
   });
@@ -91,10 +106,10 @@ export function createUploadsService(deps: {
     await repository.processing(uploadId);
     const { stagedKey, creator } = row;
     try {
-      if (creator === null) throw new AppError("NOT_FOUND", "Your creator page was removed; please upload the image again");
+      if (creator === null) throw new AppError("NOT_FOUND", "Your creator page was removed; please upload the image again", { failure: "creatorRemoved" });
       const { title, tags, category, description, model, prompt } = row.fields;
       const stored = await media.read(stagedKey);
-      if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again");
+      if (!stored) throw new AppError("NOT_FOUND", "The uploaded file is missing; please upload it again", { failure: "fileMissing" });
       // Copied to a file of this machine, which sharp reads itself: never held whole in memory (decision 037).
       await withNewFile(importingDir, stored.stream, async (file) => {
         const credentials = await readUploadCredentials(credentialsReader, file, row.fileName);
@@ -122,7 +137,7 @@ export function createUploadsService(deps: {
       }
       if (!(error instanceof AppError) && !attempt.last) throw error;
       log.error(`Upload ${uploadId} failed`, error);
-      await repository.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again");
+      await repository.failed(uploadId, error instanceof AppError ? error.message : "The file could not be processed; please try again", failureOf(error));
     }
     await media.delete(stagedKey).catch(() => {});
   }

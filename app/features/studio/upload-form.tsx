@@ -7,6 +7,7 @@ import { api, ApiError } from "~/lib/api";
 import { fileSizeLabel } from "~/lib/file-size";
 import { ImageFields } from "./image-fields";
 import { sendFile } from "./send-file";
+import { useFailureReason } from "./upload-failure";
 
 /** Files sent at once. */
 const AT_ONCE = 3;
@@ -21,8 +22,10 @@ interface Row {
   /** 0..1 of the bytes sent. */
   sent: number;
   state: RowState;
-  /** Why it failed or was refused: the page's own words (`refusal`), or the server's for a file it could not process. */
+  /** Why it was refused, in the page's own words (`refusal`), or the server's English for a file it could not process. */
   reason: string | null;
+  /** Why the server could not process it, by code (upload-failure.ts says it in the page's language). */
+  failure: UploadStatus["failure"];
   uploadId: string | null;
   image: UploadStatus["image"];
 }
@@ -54,6 +57,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
   const t = useT();
   const to = useLocalizedPath();
   const locale = useLocale();
+  const failureReason = useFailureReason();
   const limits = { mb: maxBytes / (1024 * 1024), megapixels: maxPixels / 1e6, side: JPEG_MAX_SIDE };
   /** Why the API refused a file, from its code; a field it found wrong (the form's limits prevent it) in its own words. */
   const refusal = (error: unknown) => {
@@ -78,6 +82,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         sent: 0,
         state: tooLarge ? "refused" : "waiting",
         reason: tooLarge ? t("upload.tooLarge", limits) : null,
+        failure: null,
         uploadId: null,
         image: null,
       };
@@ -95,7 +100,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
         update(row.key, { state: "uploading" });
         try {
           const status = await sendFile(row.file, { ...fields, title: fields.title || titleOf(row.file.name) }, (sent) => update(row.key, { sent }));
-          update(row.key, { sent: 1, state: status.status, uploadId: status.id, reason: status.reason, image: status.image });
+          update(row.key, { sent: 1, state: status.status, uploadId: status.id, reason: status.reason, failure: status.failure, image: status.image });
         } catch (error) {
           update(row.key, { state: "refused", reason: refusal(error) });
         }
@@ -116,7 +121,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
           setRows((all) =>
             all.map((row) => {
               const status = row.uploadId ? byId.get(row.uploadId) : undefined;
-              return status ? { ...row, state: status.status, reason: status.reason, image: status.image } : row;
+              return status ? { ...row, state: status.status, reason: status.reason, failure: status.failure, image: status.image } : row;
             }),
           );
         },
@@ -180,7 +185,7 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
                     <span className={row.state === "refused" || row.state === "failed" ? "font-medium text-red-700 dark:text-red-400" : "text-neutral-700 dark:text-neutral-300"}>
                       {row.state === "uploading" ? t("upload.uploading", { sent: row.sent }) : t(stateLabels[row.state])}
                     </span>
-                    {row.reason && <span className="text-neutral-700 dark:text-neutral-300">{t("upload.reason", { reason: row.reason })}</span>}
+                    {failureReason(row) && <span className="text-neutral-700 dark:text-neutral-300">{t("upload.reason", { reason: failureReason(row) })}</span>}
                     {row.image && (
                       <>
                         {" · "}

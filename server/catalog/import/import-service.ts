@@ -133,7 +133,7 @@ export function createImportService(deps: {
       // Each file is stored as soon as it is made; a duplicate is refused before the first.
       const refuseDuplicate = async (facts: Parameters<typeof repo.findDuplicate>[1]) => {
         const duplicate = await repo.findDuplicate(item, facts, DUPLICATE_MAX_BITS);
-        if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`);
+        if (duplicate !== undefined) throw new AppError("CONFLICT", `The same picture as image ${duplicate} is already in the catalog`, { duplicateOf: duplicate });
       };
       const processed = await storingAsMade(media, (store) => imaging.pool.run(() => processImage(data, xmp, imaging, store, refuseDuplicate)));
       file = processed.made;

@@ -122,7 +122,12 @@ describe("POST /api/uploads", () => {
     expect((await leftovers()).staged).toEqual([]);
 
     const again = (await (await upload(ada.cookies, await distinctImage(320, 200, 7))).json()) as UploadStatus;
-    expect(await finished(ada.cookies, again.id)).toMatchObject({ status: "failed", reason: `The same picture as image ${done.image!.id} is already in the catalog`, image: null });
+    expect(await finished(ada.cookies, again.id)).toMatchObject({
+      status: "failed",
+      reason: `The same picture as image ${done.image!.id} is already in the catalog`,
+      failure: { code: "duplicate", values: { image: done.image!.id } },
+      image: null,
+    });
     expect((await leftovers()).staged).toEqual([]);
   });
 });
