@@ -338,7 +338,7 @@ describe("languages", () => {
     expect(html).toContain('href="/de/"');
   });
 
-  it("shows a collection's page in German, its count in German plural, its name and owner as written", async () => {
+  it("shows a collection's page and its head in German, its count in German plural, its name and owner as written", async () => {
     const [image] = await newestImages(1);
     const context = await newContext("desktop");
     await signUpByApi(context, "Kai Sammler");
@@ -351,6 +351,8 @@ describe("languages", () => {
     await page.getByText("von Kai Sammler").waitFor();
     await page.getByText("1 Bild", { exact: true }).waitFor();
     await page.getByRole("link", { name: "Alle herunterladen" }).waitFor();
+    expect(await page.locator('head meta[property="og:title"]').getAttribute("content")).toBe("Meine Auswahl · eine Sammlung von Kai Sammler");
+    expect(await page.locator('head meta[name="description"]').getAttribute("content")).toBe("1 Bild, gesammelt von Kai Sammler auf Stockroom: frei nutzbar für jeden Zweck, auch kommerziell.");
   });
 
   it("shows a creator's images in German: their numbers in German words and the edit page's saved message in German", async () => {

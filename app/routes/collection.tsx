@@ -8,7 +8,7 @@ import { collectionDownloadUrl } from "~/components/collections/api";
 import { PageMain } from "~/components/page-main";
 import { collectionMeta } from "~/features/collections/collection-meta";
 import { pageMessages } from "~/i18n/catalogs.server";
-import { Trans, useT } from "~/i18n/i18n";
+import { metaT, Trans, useT } from "~/i18n/i18n";
 import { ImageGrid } from "~/features/gallery/image-grid";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
-  return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale) : [{ title: "Page not found · Stockroom" }];
+  return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale, metaT(location.pathname, data)) : [{ title: "Page not found · Stockroom" }];
 }
 
 /** Its meta names its canonical URL (collection-meta.ts). */

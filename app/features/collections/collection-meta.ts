@@ -1,20 +1,18 @@
 import type { MetaDescriptor } from "react-router";
 import type { CollectionPage } from "#contracts/collections";
 import { localizedPath, type Locale } from "#contracts/locales";
-
-/** "12 images" / "1 image". */
-export function imageCountLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "image" : "images"}`;
-}
+import type { MessageId } from "~/i18n/i18n";
 
 /**
  * A collection page's head: title, description, canonical URL, and Open Graph and Twitter
- * cards with its newest image; a private one is kept out of search engines.
+ * cards with its newest image, in the page's language (`t`: its messages); a private one is
+ * kept out of search engines. The name and the owner's name stay as written.
  */
-export function collectionMeta(collection: CollectionPage, baseUrl: string, locale: Locale): MetaDescriptor[] {
+export function collectionMeta(collection: CollectionPage, baseUrl: string, locale: Locale, t: (id: MessageId, values?: Record<string, unknown>) => string): MetaDescriptor[] {
   const url = `${baseUrl}${localizedPath(locale, collection.path)}`;
-  const title = `${collection.name} · a collection by ${collection.owner.name}`;
-  const description = `${imageCountLabel(collection.imageCount)} collected by ${collection.owner.name} on Stockroom: free to use for any purpose, commercial ones included.`;
+  const owner = collection.owner.name;
+  const title = t("collection.ogTitle", { name: collection.name, owner });
+  const description = t("collection.metaDescription", { count: collection.imageCount, owner });
   const cover = collection.images.items[0];
   const imageUrl = cover && new URL(cover.src, `${baseUrl}/`).href;
   return [
