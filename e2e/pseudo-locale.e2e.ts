@@ -297,6 +297,14 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.getByRole("group", { name: new RegExp(name) }).waitFor();
     await expectAllFromCatalogs(page);
 
+    // A change the server never answered: the browser's own words, from the catalog.
+    await page.getByRole("group", { name: new RegExp(name) }).getByRole("button").nth(1).click();
+    await page.route("**/api/collections/*", (route) => route.abort());
+    await actions.nth(1).click();
+    await page.getByRole("alert").waitFor();
+    await expectAllFromCatalogs(page);
+    await page.unroute("**/api/collections/*");
+
     await page.goto("/en-xa/profile-settings?tab=downloads", { waitUntil: "networkidle" });
     await page.locator('a[href^="/en-xa/receipts/"]').click();
     await page.locator("h1").waitFor();

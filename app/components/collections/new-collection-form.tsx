@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { COLLECTION_NAME_MAX, collectionInput, type CollectionSummary } from "#contracts/collections";
 import { useT } from "~/i18n/i18n";
+import { useErrorText } from "~/lib/error-text";
 import { Spinner } from "~/lib/icons";
 import { createCollection } from "./api";
 
@@ -23,6 +24,7 @@ export function NewCollectionForm({ onCreated, submitLabel }: { onCreated: (coll
   const id = useId();
   const t = useT();
   const nameProblem = useNameProblem();
+  const errorText = useErrorText();
   // Focus stays on the name (the button is disabled while the form is sent), ready for the next one or a correction.
   const input = useRef<HTMLInputElement>(null);
 
@@ -37,7 +39,7 @@ export function NewCollectionForm({ onCreated, submitLabel }: { onCreated: (coll
       setName("");
       setPublic(false);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     } finally {
       setBusy(false);
       input.current?.focus();

@@ -5,6 +5,7 @@ import { changeCollection, deleteCollection } from "~/components/collections/api
 import { NewCollectionForm, useNameProblem } from "~/components/collections/new-collection-form";
 import { Picture } from "~/components/picture";
 import { useLocalizedPath, useT } from "~/i18n/i18n";
+import { useErrorText } from "~/lib/error-text";
 import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
 import { useShare } from "~/lib/share";
 import { toast } from "~/lib/toast";
@@ -52,6 +53,7 @@ export function CollectionsTab({ collections }: { collections: CollectionSummary
 function CollectionCard({ collection, onChanged }: { collection: CollectionSummary; onChanged: () => Promise<void> }) {
   const share = useShare();
   const t = useT();
+  const errorText = useErrorText();
   const to = useLocalizedPath();
   const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
   const [busy, setBusy] = useState(false);
@@ -67,7 +69,7 @@ function CollectionCard({ collection, onChanged }: { collection: CollectionSumma
       await onChanged();
       toast.success(done);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }
