@@ -353,6 +353,10 @@ describe("languages", () => {
     await page.getByRole("link", { name: "Alle herunterladen" }).waitFor();
     expect(await page.locator('head meta[property="og:title"]').getAttribute("content")).toBe("Meine Auswahl · eine Sammlung von Kai Sammler");
     expect(await page.locator('head meta[name="description"]').getAttribute("content")).toBe("1 Bild, gesammelt von Kai Sammler auf Stockroom: frei nutzbar für jeden Zweck, auch kommerziell.");
+    // A collection that does not exist is the not-found page, titled in German too.
+    expect((await page.goto("/de/collections/999999999-nirgends"))?.status()).toBe(404);
+    expect(await page.title()).toBe("Seite nicht gefunden · Stockroom");
+    expect(await page.locator("head > title").count()).toBe(1);
   });
 
   it("shows a creator's images in German: their numbers in German words and the edit page's saved message in German", async () => {

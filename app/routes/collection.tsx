@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, location }: Route.MetaArgs) {
-  return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale, metaT(location.pathname, data)) : [{ title: "Page not found · Stockroom" }];
+  return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale, metaT(location.pathname, data)) : [];
 }
 
 /** Its meta names its canonical URL (collection-meta.ts). */
