@@ -446,6 +446,14 @@ describe("languages", () => {
     await expect.poll(() => entry.textContent()).toContain(`hat die Rolle des Kontos ${email} geändert (von Mitglied zu Urheber)`);
   });
 
+  it("refuses in German to dismiss a report that is no longer open", async () => {
+    const { context } = await adminContext("desktop");
+    // As a browser without script sends it: the page comes back with the answer at its top.
+    const answer = await context.request.post("/de/admin/moderation", { form: { intent: "dismiss", reportId: "2147483000" }, headers: { origin: baseUrl() } });
+    expect(answer.status()).toBe(404);
+    expect(await answer.text()).toContain("Offene Meldung Nr. 2147483000 wurde nicht gefunden");
+  });
+
   it("adds search synonyms in German, and answers in German", async () => {
     const { context } = await adminContext("desktop");
     const page = await context.newPage();
