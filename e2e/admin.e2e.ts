@@ -43,6 +43,7 @@ describe("the admin area", () => {
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Accounts" }).click();
     await page.getByRole("searchbox", { name: "Search accounts" }).fill(memberEmail);
     await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === memberEmail);
     const row = page.getByRole("list", { name: "Accounts" }).getByRole("listitem");
     await expect.poll(() => row.count()).toBe(1);
     await interactive(row.getByRole("combobox"));
@@ -54,11 +55,14 @@ describe("the admin area", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Save role of Morgan Member");
     await page.keyboard.press("Enter");
     await toasted(page, `${memberEmail} is now a creator.`);
-    await expect.poll(() => row.textContent()).toContain("Creator · joined");
+    // The list is loaded again after the action's answer: another round trip.
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain("Creator · joined");
 
     // The admin's own account offers no role or disabling.
     await page.getByRole("searchbox", { name: "Search accounts" }).fill(adminEmail);
     await page.getByRole("button", { name: "Search" }).click();
+    // The URL changes once the search's answer is in (a round trip that outlasts expect.poll's 1 s on a busy machine).
+    await page.waitForURL((url) => url.searchParams.get("q") === adminEmail);
     await expect.poll(() => row.textContent()).toContain("You");
     expect(await row.getByRole("button").count()).toBe(0);
 

@@ -7,6 +7,10 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/global-setup.ts"],
     testTimeout: 60_000,
+    // What a poll waits for is a page's answer to a click, a server round trip: with two test
+    // files, the server and Chromium on two cores, that outlasts expect.poll's 1 s default (an
+    // admin test failed so under load). A poll still ends as soon as what it waits for is there.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 2,
