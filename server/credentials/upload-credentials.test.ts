@@ -75,7 +75,11 @@ async function download(id: number, size: string): Promise<Buffer> {
 /** What the admins' images tab says, as text: of image `title`, or of those `?status=` lists. */
 async function adminSees(title: string, status = "all"): Promise<string> {
   const html = await (await app.call("GET", `/admin/images?${new URLSearchParams({ q: title, status })}`, { cookies: adminCookies })).text();
-  return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  // What the page shows: not its scripts (the page's messages travel in its data, "Needs review:" among them) nor its styles.
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 }
 
 type Manifest = { assertions: Array<{ label: string; data: { actions: Array<{ action: string; softwareAgent?: { name: string } }> } }>; ingredients?: Array<{ relationship: string; active_manifest?: string }> };
