@@ -2,7 +2,6 @@ import { WasmBuilder, WasmReader } from "@contentauth/c2pa-wasm";
 import type { CredentialsDamage } from "#contracts/credentials-damage";
 import { BytesBlob, startLibrary } from "./library.ts";
 
-
 /** What the C2PA reader says of a file's Content Credentials. */
 export interface CredentialsReport {
   /** The file's type, from its first bytes; null when it is none the reader knows (then nothing else was read). */
@@ -83,11 +82,11 @@ export async function readCredentials(bytes: Uint8Array, trustAnchorPem?: string
 }
 
 /** The manifest store `file` carries, as the library's archive of one `parentOf` ingredient titled `title` (an upload's, decision 031). */
-export async function parentArchive(file: Uint8Array, mediaType: string, title: string): Promise<Uint8Array> {
+export async function parentArchive(file: Uint8Array<ArrayBuffer>, mediaType: string, title: string): Promise<Uint8Array> {
   startLibrary();
   const builder = WasmBuilder.new();
   try {
-    await builder.addIngredientFromBlob(JSON.stringify({ title, relationship: "parentOf" }), mediaType, new BytesBlob(new Uint8Array(file)));
+    await builder.addIngredientFromBlob(JSON.stringify({ title, relationship: "parentOf" }), mediaType, new BytesBlob(file));
     return builder.toArchive();
   } finally {
     builder.free();

@@ -72,9 +72,10 @@ export function createStoredDownloads(deps: {
       const original = await media.read(image.originalKey);
       if (!original) throw new AppError("NOT_FOUND", "The image file is missing");
       const facts = { ...factsOf(image), signedAt };
+      const factsAt = (width: number) => ({ ...facts, resized: width < image.width });
       const sign: DownloadFinisher = {
-        bytes: (jpeg, width) => imaging.signer.sign(jpeg, { ...facts, resized: width < image.width }, parent),
-        file: (path, width) => newFileBy(imaging.scratchDir, (out) => imaging.signer.signFile(path, out, { ...facts, resized: width < image.width }, parent)),
+        bytes: (jpeg, width) => imaging.signer.sign(jpeg, factsAt(width), parent),
+        file: (path, width) => newFileBy(imaging.scratchDir, (out) => imaging.signer.signFile(path, out, factsAt(width), parent)),
       };
       return withNewFile(imaging.scratchDir, original.stream, (file) =>
         storingAsMade(media, (store) => renderDownloads(file, image, xmpOf(image), imaging.scratchDir, sign, store)),
