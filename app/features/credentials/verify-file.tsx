@@ -4,6 +4,7 @@ import { credentialsDamages } from "#contracts/credentials-damage";
 import type { CredentialsVerdict } from "#contracts/credentials";
 import { CHECK_CREDENTIALS_PATH, ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { api, ApiError } from "~/lib/api";
+import { useErrorText } from "~/lib/error-text";
 import { Trans, useLocale, useT } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
 
@@ -14,15 +15,17 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
   const t = useT();
   const mb = maxBytes / (1024 * 1024);
   const [check, setCheck] = useState<Check>({ state: "idle" });
+  const errorText = useErrorText();
 
-  /** The server's refusal in the page's language, by its code (and reason); its English message for any other. */
-  const refusal = (error: ApiError) => {
+  /** Why the check failed, in the page's language: the server's refusal by its code (and reason), else as any failed call says it (errorText). */
+  const refusal = (error: unknown) => {
+    if (!(error instanceof ApiError)) return t("verify.failed");
     if (error.code === "PAYLOAD_TOO_LARGE") return t("verify.tooLarge", { mb });
     if (error.code === "BAD_REQUEST") return t("verify.empty");
     if (error.code === "UNSUPPORTED_MEDIA") return t("verify.notAnImage");
     const damage = credentialsDamages.find((kind) => kind === error.reason);
     if (error.code === "UNPROCESSABLE" && damage) return t(`verify.damage.${damage}`);
-    return error.message;
+    return errorText(error);
   };
 
   const send = async (file: File | undefined) => {
@@ -33,7 +36,7 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
       const verdict = await api<CredentialsVerdict>(CHECK_CREDENTIALS_PATH, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
       setCheck({ state: "done", name: file.name, verdict });
     } catch (error) {
-      setCheck({ state: "refused", name: file.name, message: error instanceof ApiError ? refusal(error) : t("verify.failed") });
+      setCheck({ state: "refused", name: file.name, message: refusal(error) });
     }
   };
 
