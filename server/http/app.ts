@@ -33,6 +33,7 @@ import { API_REFERENCE_RENDERER_PATH } from "#contracts/developers-paths";
 import { bodyLimits, MAX_BODY_BYTES, urlLimit } from "./limits.ts";
 import { wellFormedHost } from "./host.ts";
 import { storableInput } from "./storable-input.ts";
+import { undecodablePathAsWritten } from "./undecodable-path.ts";
 import { sameOriginOnly } from "./origin.ts";
 import { observeRequests } from "../observability/request-log.ts";
 import { routeTemplates } from "../observability/route-template.ts";
@@ -179,6 +180,7 @@ export function createHttpApp({ services, build, clientDir, devMiddleware }: Htt
 
   // (No path pattern: React Router reads the URL itself, so Express decodes no parameter of it.)
   app.use(
+    undecodablePathAsWritten,
     privateWhenSignedIn,
     devMiddleware ? [] : pageSecurity(config),
     createRequestHandler({

@@ -22,4 +22,24 @@ describe("the pages' log", () => {
     expect(logged).toContainEqual({ level: "info", line: "404 Error: User attempted to access non-existent route: /no-such-page" });
     expect(logged.filter(({ level }) => level === "error")).toEqual([]);
   });
+
+  it("answers a path that is not percent-encoded UTF-8 with the not-found page, in its language, and prints nothing beside the log", async () => {
+    const printed: unknown[][] = [];
+    const { warn, error, log: plain } = console;
+    console.warn = console.error = console.log = (...args: unknown[]) => void printed.push(args);
+    try {
+      for (const [path, heading] of [
+        ["/%E0", "Page not found"],
+        ["/de/%E0%A4?q=%", "Seite nicht gefunden"],
+      ]) {
+        const res = await fetch(`${origin}${path}`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain(heading);
+      }
+    } finally {
+      Object.assign(console, { warn, error, log: plain });
+    }
+    expect(printed).toEqual([]);
+    expect(logged.filter(({ level }) => level === "error")).toEqual([]);
+  });
 });
