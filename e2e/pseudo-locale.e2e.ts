@@ -201,7 +201,10 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await page.getByRole("dialog").waitFor();
     await expectAllFromCatalogs(page);
     await page.getByRole("dialog").locator('button[type="submit"]').click();
-    await page.locator("[data-sonner-toast]").first().waitFor();
+    const answer = page.locator("[data-sonner-toast]").first();
+    await answer.waitFor();
+    // The answer must be the action's success: after a refusal the page is not read again and the report stays.
+    expect({ type: await answer.getAttribute("data-type"), text: await answer.innerText() }).toEqual({ type: "success", text: expect.stringContaining("⟦") });
     await item.waitFor({ state: "detached" });
     await expectAllFromCatalogs(page);
 
