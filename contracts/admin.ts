@@ -12,10 +12,21 @@ export const imageStatuses = ["published", "hidden"] as const;
 export type ImageStatus = (typeof imageStatuses)[number];
 
 /**
+ * Why an image needs an admin's review, as a code the images tab says in its language
+ * (`images.review.<code>`), with what its words name: `unreadable` {damage} (a
+ * contracts/credentials-damage.ts code), `invalid` {failures} (the C2PA failure codes, ", "
+ * between them; empty: none given), `capture`, `tooLarge` {size, limit} (KB).
+ */
+export interface ReviewReason {
+  code: "unreadable" | "invalid" | "capture" | "tooLarge";
+  values: Record<string, string | number>;
+}
+
+/**
  * An image as admins see it: any status, and why it needs their review (its upload's Content
  * Credentials were invalid, or said it is a camera capture); null: nothing to review.
  */
-export type AdminImage = ImageSummary & { status: ImageStatus; review: string | null };
+export type AdminImage = ImageSummary & { status: ImageStatus; review: ReviewReason[] | null };
 
 /** An account as admins manage it (the accounts tab, the admin command). */
 export interface ManagedAccount {
@@ -95,6 +106,9 @@ export const accountInput = z.discriminatedUnion(
   ],
   { error: "Unknown action" },
 );
+
+/** How many words a group of synonyms has (the service refuses others; /admin/search says so in its language). */
+export const SYNONYM_GROUP = { min: 2, max: 12 } as const;
 
 /** What an admin does to search's synonyms (/admin/search): add a group ("sea, ocean"), or remove one. */
 export const synonymsInput = z.discriminatedUnion(

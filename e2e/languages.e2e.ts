@@ -465,6 +465,10 @@ describe("languages", () => {
     await page.getByText("Die Suche liest brandung, gischt jetzt als ein Wort.").waitFor();
     await page.getByRole("button", { name: "brandung, gischt entfernen" }).click();
     await page.getByText("Synonyme entfernt.").waitFor();
+    // One word is no group: refused in German, with the numbers the service allows.
+    await page.getByLabel("Wörter mit gleicher Bedeutung").fill("brandung");
+    await page.getByRole("button", { name: "Synonyme hinzufügen" }).click();
+    await page.getByText("Gib 2 bis 12 einzelne Wörter an, durch Kommas getrennt").waitFor();
   });
 
   it("shows the developers' page in German around the API's English reference", async () => {

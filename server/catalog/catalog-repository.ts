@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AdminImagesQuery, ImageStatus } from "#contracts/admin";
+import type { AdminImagesQuery, ImageStatus, ReviewReason } from "#contracts/admin";
 import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
 import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
@@ -60,7 +60,7 @@ type RawSummaryRow = RawRow<SummaryRow>;
 /** An image of any status, as admins list them. */
 export interface AnyStatusRow extends SummaryRow {
   status: ImageStatus;
-  review: string | null;
+  review: ReviewReason[] | null;
 }
 
 export interface DetailRow extends SummaryRow {

@@ -72,9 +72,9 @@ async function download(id: number, size: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** What the admins' images tab says, as text: of image `title`, or of those `?status=` lists. */
-async function adminSees(title: string, status = "all"): Promise<string> {
-  const html = await (await app.call("GET", `/admin/images?${new URLSearchParams({ q: title, status })}`, { cookies: adminCookies })).text();
+/** What the admins' images tab says, as text: of image `title`, or of those `?status=` lists; in English unless a language's prefix is given. */
+async function adminSees(title: string, status = "all", prefix = ""): Promise<string> {
+  const html = await (await app.call("GET", `${prefix}/admin/images?${new URLSearchParams({ q: title, status })}`, { cookies: adminCookies })).text();
   // What the page shows: not its scripts (the page's messages travel in its data, "Needs review:" among them) nor its styles.
   return html
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
@@ -126,6 +126,8 @@ describe("an upload that carries its own Content Credentials", () => {
     const done = await uploaded(await generated(await distinctImage(640, 480, 14), { sourceType: "digitalCapture" }), { title: "Photographed meadow" });
     expect(done.status).toBe("done");
     expect(await adminSees("Photographed meadow")).toContain("Needs review: Its Content Credentials say it is a camera capture, not AI-made");
+    // Said from the page's catalog: in German under /de/.
+    expect(await adminSees("Photographed meadow", "all", "/de")).toContain("Zu prüfen: Laut Content Credentials ist es ein Kamerafoto, nicht mit KI erstellt");
     // The images tab's "Needs review" lists the flagged images only.
     const flagged = await adminSees("", "review");
     expect(["Photographed meadow", "Altered dune", "Signed lighthouse"].filter((title) => flagged.includes(title))).toEqual(["Photographed meadow", "Altered dune"]);

@@ -1,5 +1,5 @@
 import { mayCarryCredentials } from "./credentials-presence.ts";
-import type { CredentialsDamage } from "#contracts/credentials-damage";
+import type { ReviewReason } from "#contracts/admin";
 import type { ReaderPool } from "./reader-pool.ts";
 
 /**
@@ -14,8 +14,8 @@ export interface UploadCredentials {
   model: string | null;
   /** The upload's manifest store as the C2PA library's archive of one `parentOf` ingredient; null: none kept. */
   parent: Uint8Array | null;
-  /** Why an admin should review the image; null: nothing to review. */
-  review: string | null;
+  /** Why an admin should review the image, by code (contracts/admin.ts); null: nothing to review. */
+  review: ReviewReason[] | null;
 }
 
 /** The largest parent archive kept: a generator's manifest with a thumbnail is tens of KB. */
@@ -26,14 +26,6 @@ const MODEL_MAX = 200;
 const DIGITAL_CAPTURE = /\/digitalsourcetype\/digitalCapture$/;
 /** Failures that leave credentials valid: a generator's certificate need not chain to a root we trust. */
 const UNTRUSTED = "signingCredential.untrusted";
-
-/** Why credentials could not be read, for the admin's review. */
-const DAMAGE: Record<CredentialsDamage, string> = {
-  image: "the picture behind them is damaged",
-  manifest: "they are malformed or cut short",
-  cycle: "their ingredients refer to each other in a loop",
-  slow: "reading them took too long",
-};
 
 const NONE: UploadCredentials = { model: null, parent: null, review: null };
 
@@ -66,23 +58,21 @@ function agentName(agent: unknown): string | null {
 export async function readUploadCredentials(readers: Pick<ReaderPool, "readUpload">, path: string, fileName: string): Promise<UploadCredentials> {
   if (!(await mayCarryCredentials(path))) return NONE;
   const { report, parent } = await readers.readUpload(path, fileName);
-  if (report.damage) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE[report.damage]}` };
+  if (report.damage) return { ...NONE, review: [{ code: "unreadable", values: { damage: report.damage } }] };
   if (report.state === null || !report.format) return NONE;
-  if (!(parent instanceof Uint8Array)) return { ...NONE, review: `Its Content Credentials could not be read: ${DAMAGE.manifest}` };
+  if (!(parent instanceof Uint8Array)) return { ...NONE, review: [{ code: "unreadable", values: { damage: "manifest" } }] };
   const created = createdAction(report.manifest);
   const failures = report.failures.filter((code) => code !== UNTRUSTED);
-  const reasons = [
-    ...(report.state === "Invalid" ? [`Its Content Credentials are invalid (${failures.join(", ") || "no reason given"})`] : []),
-    ...(typeof created?.digitalSourceType === "string" && DIGITAL_CAPTURE.test(created.digitalSourceType)
-      ? ["Its Content Credentials say it is a camera capture, not AI-made"]
-      : []),
+  const reasons: ReviewReason[] = [
+    ...(report.state === "Invalid" ? [{ code: "invalid" as const, values: { failures: failures.join(", ") } }] : []),
+    ...(typeof created?.digitalSourceType === "string" && DIGITAL_CAPTURE.test(created.digitalSourceType) ? [{ code: "capture" as const, values: {} }] : []),
     ...(parent.length > PARENT_CREDENTIALS_MAX_BYTES
-      ? [`Its Content Credentials are too large to keep (${Math.ceil(parent.length / 1024)} KB; the limit is ${PARENT_CREDENTIALS_MAX_BYTES / 1024} KB)`]
+      ? [{ code: "tooLarge" as const, values: { size: Math.ceil(parent.length / 1024), limit: PARENT_CREDENTIALS_MAX_BYTES / 1024 } }]
       : []),
   ];
   return {
     model: report.state === "Invalid" ? null : agentName(created?.softwareAgent),
     parent: parent.length > PARENT_CREDENTIALS_MAX_BYTES ? null : parent,
-    review: reasons.length ? reasons.join("; ") : null,
+    review: reasons.length ? reasons : null,
   };
 }

@@ -1,7 +1,7 @@
 import { orientations } from "#contracts/catalog-constants";
 import { reportReasons } from "#contracts/engagement";
 import { roles } from "#contracts/account";
-import { imageStatuses } from "#contracts/admin";
+import { imageStatuses, type ReviewReason } from "#contracts/admin";
 import { uploadStatuses, type UploadFailure } from "#contracts/studio";
 import { sql } from "drizzle-orm";
 import {
@@ -209,9 +209,10 @@ export const images = pgTable(
     downloadFiles: jsonb("download_files").$type<DownloadFiles>(),
     /**
      * Why an admin should look at the image (its upload's Content Credentials were invalid, or
-     * said it is a camera capture); null when nothing needs review. Shown in /admin's images tab.
+     * said it is a camera capture), by code (contracts/admin.ts `ReviewReason`); null when nothing
+     * needs review. Shown in /admin's images tab in its language.
      */
-    reviewReason: text("review_reason"),
+    reviewReason: jsonb("review_reason").$type<ReviewReason[]>(),
     /* How it was made: optional, as the source gave them. */
     aiModel: text("ai_model"),
     aiPrompt: text("ai_prompt"),

@@ -1,4 +1,5 @@
 import type { Viewer } from "#contracts/account";
+import { SYNONYM_GROUP } from "#contracts/admin";
 import { requireRole } from "../access/permissions.ts";
 import { AppError, notFound } from "../errors.ts";
 import { replaceTerms, termsOf, type TypedTerm } from "./query-text.ts";
@@ -15,8 +16,7 @@ export const CORRECTED_MIN_LENGTH = 5;
 /** At most this many letters off (inserted, removed, replaced or two swapped). */
 const CORRECTED_MAX_EDITS = 2;
 const CORRECTION_CANDIDATES = 10;
-/** Synonym groups: words each, and their length. */
-export const SYNONYM_GROUP_MAX = 12;
+/** Synonym words: letters and digits, this long at most. */
 const SYNONYM_WORD = /^[\p{L}\p{N}]{1,40}$/u;
 
 /** Letters inserted, removed, replaced or two neighbours swapped to make `a` into `b` (optimal string alignment distance). */
@@ -93,8 +93,8 @@ export function createSearchService(deps: { search: SearchRepository }) {
     async addSynonyms(viewer: Viewer | null | "operator", text: string): Promise<SynonymGroup> {
       if (viewer !== "operator") requireRole(viewer, "admin");
       const words = synonymWords(text);
-      if (words.length < 2 || words.length > SYNONYM_GROUP_MAX || !words.every((w) => SYNONYM_WORD.test(w))) {
-        throw new AppError("BAD_REQUEST", `Give between 2 and ${SYNONYM_GROUP_MAX} single words, separated by commas`, { field: "words" });
+      if (words.length < SYNONYM_GROUP.min || words.length > SYNONYM_GROUP.max || !words.every((w) => SYNONYM_WORD.test(w))) {
+        throw new AppError("BAD_REQUEST", `Give between ${SYNONYM_GROUP.min} and ${SYNONYM_GROUP.max} single words, separated by commas`, { field: "words" });
       }
       return repository.addSynonymGroup(words);
     },

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { accountInput, moderationInput, synonymsInput } from "#contracts/admin";
+import { accountInput, moderationInput, SYNONYM_GROUP, synonymsInput } from "#contracts/admin";
 import { pageMessages } from "~/i18n/catalogs.server";
 import { metaT } from "~/i18n/i18n";
 import { readForm, runForm, type FormResult } from "~/lib/form.server";
@@ -87,7 +87,7 @@ export async function synonymsAction(request: Request, context: AppLoadContext) 
     synonymsInput,
     async (input): Promise<FormResult> => {
       if (input.intent === "add") {
-        const group = await search.addSynonyms(viewer, input.words);
+        const group = await saying({ BAD_REQUEST: t("synonyms.wordCount", SYNONYM_GROUP) }, () => search.addSynonyms(viewer, input.words));
         return { ok: true, message: t("synonyms.added", { words: group.words.join(", ") }) };
       }
       await search.removeSynonyms(viewer, input.groupId);

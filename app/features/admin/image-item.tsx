@@ -1,8 +1,13 @@
 import { Link } from "react-router";
-import type { AdminImage } from "#contracts/admin";
+import type { AdminImage, ReviewReason } from "#contracts/admin";
 import { Trans, useLocalizedPath, useT } from "~/i18n/i18n";
 import type { ActionFetcher } from "./admin-forms";
 import { HideOrRestore, ImageThumbnail, StatusBadge } from "./image-moderation";
+
+/** A review reason's message: invalid credentials that name no failure say so in words of their own. */
+function reviewId(reason: ReviewReason) {
+  return reason.code === "invalid" && !reason.values.failures ? "images.review.invalidUnexplained" : (`images.review.${reason.code}` as const);
+}
 
 /** One image in the images tab: its status, creator and tags; hide or restore, and edit in the studio. */
 export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: ActionFetcher }) {
@@ -29,7 +34,7 @@ export function ImageItem({ image, fetcher }: { image: AdminImage; fetcher: Acti
         )}
         {image.review && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            <strong>{t("images.needsReview")}</strong> <span translate="no">{image.review}</span>
+            <strong>{t("images.needsReview")}</strong> {image.review.map((reason) => t(reviewId(reason), reason.values)).join(t("images.review.between"))}
           </p>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">

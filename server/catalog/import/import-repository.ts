@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { ReviewReason } from "#contracts/admin";
 import type { Db } from "../../db/database.ts";
 import { creators, downloadEvents, images, likes, parentCredentials } from "../../db/schema.ts";
 import { sha256 } from "../../media/keys.ts";
@@ -38,7 +39,7 @@ interface ImageRecord {
 /** An upload's own Content Credentials, kept as the parent of its downloads' manifests, and why an admin should review it. */
 export interface ImportCredentials {
   parent: Uint8Array | null;
-  review: string | null;
+  review: ReviewReason[] | null;
 }
 
 export type ImportRepository = ReturnType<typeof createImportRepository>;
