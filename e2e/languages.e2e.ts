@@ -80,11 +80,12 @@ describe("languages", () => {
     expect((await context.cookies()).find((cookie) => cookie.name === "stockroom.lang")?.value).toBe("fr");
   });
 
-  it("offers a first visit the language its browser prefers, in one line it can follow or dismiss", async () => {
+  it("offers a first visit the language its browser prefers, in one line in that language it can follow or dismiss", async () => {
     const following = await newContext("desktop", { locale: "de-DE" });
     const page = await following.newPage();
     await page.goto("/license");
-    await page.getByRole("link", { name: "This page is also in Deutsch." }).click();
+    // The line speaks to a German reader in German, on the English page.
+    await page.getByRole("link", { name: "Diese Seite gibt es auch auf Deutsch." }).click();
     await page.waitForURL(`${baseUrl()}/de/license`);
     await page.getByRole("link", { name: "Anmelden" }).waitFor();
     await page.goto("/license");
@@ -93,17 +94,18 @@ describe("languages", () => {
 
     const dismissing = await (await newContext("phone", { locale: "ja-JP" })).newPage();
     await dismissing.goto("/");
-    await dismissing.getByRole("button", { name: "No, thanks" }).click();
+    await dismissing.getByRole("button", { name: "閉じる" }).click();
     await dismissing.getByRole("complementary", { name: "Language" }).waitFor({ state: "detached" });
     await dismissing.reload();
     await interactive(dismissing.getByRole("link", { name: "Login" }));
     expect(await dismissing.getByRole("complementary", { name: "Language" }).count()).toBe(0);
   });
 
-  it("offers a German page's visitor whose browser prefers English the English page, naming it in German", async () => {
+  it("offers a German page's visitor whose browser prefers English the English page, in English", async () => {
     const page = await (await newContext("desktop", { locale: "en-US" })).newPage();
     await page.goto("/de/license");
-    const offer = page.getByRole("link", { name: "Diese Seite gibt es auch auf Englisch." });
+    const offer = page.getByRole("link", { name: "This page is also in English." });
+    expect(await page.locator('aside [lang="en"]').count()).toBe(1);
     expect(await offer.getAttribute("href")).toBe("/license");
   });
 
