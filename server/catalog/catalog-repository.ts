@@ -218,7 +218,7 @@ export function createCatalogRepository(db: Db) {
         }
         case "search": {
           const found: SummaryRow[] = [];
-          if (!filter.plan.terms.length) return found;
+          if (filter.plan.findsNothing) return found;
           for (const rank of ranksOf(filter.plan).filter((r) => r >= (from?.rank ?? 0))) {
             if (found.length >= limit) break;
             found.push(...(await summariesOf(searchRank(filter, rank, rank === from?.rank ? from : null, limit - found.length))));
@@ -234,7 +234,7 @@ export function createCatalogRepository(db: Db) {
      * catalog, stopping there reads a few thousand rows at most (decision 016).
      */
     async searchCount(plan: SearchPlan, filters: ListFilters): Promise<number> {
-      if (!plan.terms.length) return 0;
+      if (plan.findsNothing) return 0;
       const max = SEARCH_TOTAL_MAX + 1;
       const creators = creatorsOf(plan);
       // The creators' images are counted only while the text's matches stay under the cap.

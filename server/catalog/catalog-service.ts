@@ -341,7 +341,7 @@ export function createCatalogService(deps: {
     async anyStatus(query: AdminImagesQuery, limit: number): Promise<{ items: AdminImage[]; older: number | null }> {
       const q = normalise(query.q);
       const plan = q ? (await search.read(q, true)).plan : null;
-      if (plan && !plan.terms.length) return { items: [], older: null };
+      if (plan?.findsNothing) return { items: [], older: null };
       const rows = await repository.anyStatus({ plan, status: query.status }, query.before, limit);
       return { items: rows.map(adminImage), older: rows.length === limit ? rows.at(-1)!.id : null };
     },

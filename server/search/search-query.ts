@@ -40,6 +40,12 @@ interface SearchTerm {
 /** A search read and ready to match. */
 export interface SearchPlan {
   terms: SearchTerm[];
+  /**
+   * Whether no image can match, known before asking the images (decision 047): the search is
+   * of stop words only, or one of its words matches no word, creator or synonym of the catalog.
+   * Lists and counts ask nothing then; suggestions still read the terms.
+   */
+  findsNothing: boolean;
 }
 
 /** A lexeme as a quoted tsquery operand (backslash and quote escaped, as tsquery's input wants). */
@@ -58,12 +64,14 @@ export function containsPattern(text: string): string {
 
 /**
  * The plan of `terms` as PostgreSQL read them. Stop words are left out when the search has other
- * terms; a search of stop words only matches them as the starts of words.
+ * terms; a search of stop words only finds nothing, and its terms (for suggestions) match them
+ * as the starts of words.
  */
 export function planOf(terms: TypedTerm[], readings: TermReading[]): SearchPlan {
   const read = terms.map((term, i) => ({ term, reading: readings[i]! }));
   const meaningful = read.filter(({ reading }) => reading.lexemes.length > 0);
   return {
+    findsNothing: !meaningful.length || meaningful.some(({ term, reading }) => !term.phrase && !known(reading)),
     terms: (meaningful.length ? meaningful : read.filter(({ term }) => !term.phrase)).map(({ term, reading }): SearchTerm => {
       if (term.phrase) return { operands: [{ phrase: reading.lexemes }], contained: [], containedPattern: null, creators: reading.creators };
       const stems = [...new Set([...reading.lexemes.map(([lexeme]) => lexeme), ...reading.synonyms])];
@@ -93,7 +101,7 @@ const document = (column: SQL, query: string) => sql`${column} @@ ${query}::tsqu
  * from `withContained`: one tsquery where it can be (one probe of the GIN index), a LIKE on the
  * title and tags beside it for a term contained in too many words.
  */
-function everyTerm(plan: SearchPlan, column: SQL, weights: string, withContained: boolean, text: SQL): SQL {
+function everyTerm(plan: Pick<SearchPlan, "terms">, column: SQL, weights: string, withContained: boolean, text: SQL): SQL {
   const plain = plan.terms.filter((t) => !withContained || !t.containedPattern);
   const conditions: SQL[] = [];
   if (plain.length) {

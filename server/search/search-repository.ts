@@ -25,7 +25,7 @@ export interface TermReading {
   stemKnown: boolean;
   /** Stems of the catalog's words that contain the term (a word only), CONTAINED_MAX + 1 at most. */
   contained: string[];
-  /** Stems of the words that mean the same, as the operator's synonyms say (a word only). */
+  /** Stems of the words that mean the same, as the operator's synonyms say, that a word of the catalog has (a word only). */
   synonyms: string[];
   /** Creators whose name contains the term, accents and case aside, or a word of it its stem. */
   creators: number[];
@@ -58,7 +58,8 @@ export function createSearchRepository(db: Db) {
             select distinct w.lexeme from (select lexeme from search_words where word like t.pattern limit 1000) w limit ${CONTAINED_MAX + 1}) end as contained,
           case when t.phrase then '{}' else array(
             select distinct b.lexeme from synonyms a join synonyms b on b.id = a.id
-            where a.lexeme = (select x.lexeme from unnest(to_tsvector(${config}, t.text)) x limit 1)) end as synonyms,
+            where a.lexeme = (select x.lexeme from unnest(to_tsvector(${config}, t.text)) x limit 1)
+              and exists (select 1 from search_words w where w.lexeme = b.lexeme)) end as synonyms,
           array(select c.id from creators c
             where unaccent(lower(c.name)) like t.pattern
               or (not t.phrase and exists (select 1 from unnest(to_tsvector(${config}, c.name)) x

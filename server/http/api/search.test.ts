@@ -168,4 +168,14 @@ describe("bad input", () => {
     }
     expect(titles(await search('"mountains dusk')).length).toBe(5);
   });
+
+  it("finds nothing for stop words only, or with a word the catalog does not have, and still suggests tags for them", async () => {
+    for (const q of ["the of at", "over the", "mountains qwxzy", "'; drop table images; --"]) {
+      const page = await search(q);
+      expect(page.items, q).toEqual([]);
+      expect(page.total, q).toBe(0);
+    }
+    // "our" is a stop word: the search box still suggests the tag holding it.
+    expect(await (await call("GET", "/api/tags/suggestions?q=our")).json()).toEqual({ tags: ["hour"] });
+  });
 });
