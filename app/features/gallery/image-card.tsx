@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
+import { textDirection } from "#contracts/locales";
 import { Avatar } from "~/components/avatar";
 import { DownloadLink } from "~/components/engagement/download-button";
 import { LikeButton } from "~/components/engagement/like-button";
 import { MoreActions } from "~/components/engagement/more-actions";
 import { Picture } from "~/components/picture";
-import { useLocalizedPath } from "~/i18n/i18n";
+import { useLocale, useLocalizedPath } from "~/i18n/i18n";
 import { DownloadIcon } from "~/lib/icons";
+import { ownDirection } from "~/lib/own-direction";
 import { usePlaceholder } from "./placeholder";
 
 const CARD_SIZES =
@@ -43,6 +45,7 @@ export function ImageCard({
     loaded === "at once",
   );
   const to = useLocalizedPath();
+  const locale = useLocale();
 
   return (
     <li style={layout} data-image-id={image.id} className="group">
@@ -88,7 +91,7 @@ export function ImageCard({
             url={image.creator.avatarUrl}
             size={26}
           />
-          <span className="truncate" translate="no" dir="auto">
+          <span className="truncate" translate="no" dir={ownDirection(image.creator.name, textDirection(locale))}>
             {image.creator.name}
           </span>
         </Link>
