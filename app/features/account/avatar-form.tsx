@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { AVATAR_PATH } from "#contracts/studio";
 import { Avatar } from "~/components/avatar";
-import { type MessageId, useT } from "~/i18n/i18n";
-import { api, ApiError } from "~/lib/api";
+import { useT } from "~/i18n/i18n";
+import { api } from "~/lib/api";
+import { type ErrorWords, useErrorText } from "~/lib/error-text";
 import { Section } from "./profile-forms";
 
 /** The API's refusals of a picture, by their `code` (the contract; its messages are English), as the page says them. */
-const refusals: Record<string, MessageId> = {
+const refusals: ErrorWords = {
   UNSUPPORTED_MEDIA: "profile.avatar.notImage",
   PAYLOAD_TOO_LARGE: "profile.avatar.tooLarge",
   UNPROCESSABLE: "profile.avatar.unreadable",
@@ -22,6 +23,7 @@ export function AvatarForm({ name, url }: { name: string; url: string | null }) 
   const [current, setCurrent] = useState(url);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const refusal = useErrorText({ words: refusals, otherwise: "profile.avatar.failed" });
 
   async function send(file: File) {
     setBusy(true);
@@ -31,7 +33,7 @@ export function AvatarForm({ name, url }: { name: string; url: string | null }) 
       setCurrent(avatarUrl);
       setMessage({ ok: true, text: t("profile.avatar.updated") });
     } catch (error) {
-      setMessage({ ok: false, text: t(refusals[error instanceof ApiError ? error.code : ""] ?? "profile.avatar.failed") });
+      setMessage({ ok: false, text: refusal(error) });
     }
     setBusy(false);
   }

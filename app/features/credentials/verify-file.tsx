@@ -3,7 +3,7 @@ import { DropZone } from "~/components/drop-zone";
 import { credentialsDamages } from "#contracts/credentials-damage";
 import type { CredentialsVerdict } from "#contracts/credentials";
 import { CHECK_CREDENTIALS_PATH, ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
-import { api, ApiError } from "~/lib/api";
+import { api } from "~/lib/api";
 import { useErrorText } from "~/lib/error-text";
 import { Trans, useLocale, useT } from "~/i18n/i18n";
 import { longDate } from "~/lib/dates";
@@ -15,18 +15,20 @@ export function VerifyFile({ maxBytes }: { maxBytes: number }) {
   const t = useT();
   const mb = maxBytes / (1024 * 1024);
   const [check, setCheck] = useState<Check>({ state: "idle" });
-  const errorText = useErrorText();
-
-  /** Why the check failed, in the page's language: the server's refusal by its code (and reason), else as any failed call says it (errorText). */
-  const refusal = (error: unknown) => {
-    if (!(error instanceof ApiError)) return t("verify.failed");
-    if (error.code === "PAYLOAD_TOO_LARGE") return t("verify.tooLarge", { mb });
-    if (error.code === "BAD_REQUEST") return t("verify.empty");
-    if (error.code === "UNSUPPORTED_MEDIA") return t("verify.notAnImage");
-    const damage = credentialsDamages.find((kind) => kind === error.reason);
-    if (error.code === "UNPROCESSABLE" && damage) return t(`verify.damage.${damage}`);
-    return errorText(error);
-  };
+  /** Why the check failed, in the page's language: the server's refusal by its code (and reason), else as any failed call says it. */
+  const refusal = useErrorText({
+    words: {
+      "": "verify.failed",
+      PAYLOAD_TOO_LARGE: "verify.tooLarge",
+      BAD_REQUEST: "verify.empty",
+      UNSUPPORTED_MEDIA: "verify.notAnImage",
+      UNPROCESSABLE: (error) => {
+        const damage = credentialsDamages.find((kind) => kind === error.reason);
+        return damage && t(`verify.damage.${damage}`);
+      },
+    },
+    values: { mb },
+  });
 
   const send = async (file: File | undefined) => {
     if (!file) return;

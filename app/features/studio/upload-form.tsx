@@ -3,7 +3,8 @@ import { DropZone } from "~/components/drop-zone";
 import { Link } from "react-router";
 import { JPEG_MAX_SIDE, UPLOADS_PATH, type ImageFieldsInput, type UploadStatus } from "#contracts/studio";
 import { useLocale, useLocalizedPath, useT, type MessageId } from "~/i18n/i18n";
-import { api, ApiError } from "~/lib/api";
+import { api } from "~/lib/api";
+import { type ErrorWords, useErrorText } from "~/lib/error-text";
 import { fileSizeLabel } from "~/lib/file-size";
 import { ImageFields } from "./image-fields";
 import { sendFile } from "./send-file";
@@ -40,7 +41,9 @@ const stateLabels: Record<Exclude<RowState, "uploading">, MessageId> = {
 };
 
 /** The API's refusal codes (its contract; its messages are English) as the page says them. */
-const refusals: Record<string, MessageId> = {
+const refusals: ErrorWords = {
+  /** A field it found wrong (the form's limits prevent it) in its own words. */
+  BAD_REQUEST: (error) => error.message,
   UNSUPPORTED_MEDIA: "upload.notImage",
   PAYLOAD_TOO_LARGE: "upload.tooManyPixels",
   UNAUTHENTICATED: "upload.signedOut",
@@ -59,12 +62,8 @@ export function UploadForm({ maxBytes, maxPixels }: { maxBytes: number; maxPixel
   const locale = useLocale();
   const failureReason = useFailureReason();
   const limits = { mb: maxBytes / (1024 * 1024), megapixels: maxPixels / 1e6, side: JPEG_MAX_SIDE };
-  /** Why the API refused a file, from its code; a field it found wrong (the form's limits prevent it) in its own words. */
-  const refusal = (error: unknown) => {
-    const code = error instanceof ApiError ? error.code : "";
-    if (code === "BAD_REQUEST") return (error as ApiError).message;
-    return t(refusals[code] ?? "upload.serverError", limits);
-  };
+  /** Why the API refused a file, from its code. */
+  const refusal = useErrorText({ words: refusals, values: limits, otherwise: "upload.serverError" });
   const [rows, setRows] = useState<Row[]>([]);
   const [fields, setFields] = useState<ImageFieldsInput>({ title: "", tags: "", category: "", description: "", model: "", prompt: "" });
   const [sending, setSending] = useState(false);
