@@ -63,6 +63,12 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * The longest word the catalog's words table keeps (`search_words_in`, migration 0017): whether a
+ * longer one is in the catalog only the images can say.
+ */
+const LISTED_WORD_MAX = 40;
+
+/**
  * The plan of `terms` as PostgreSQL read them. Stop words are left out when the search has other
  * terms; a search of stop words only finds nothing, and its terms (for suggestions) match them
  * as the starts of words.
@@ -71,7 +77,7 @@ export function planOf(terms: TypedTerm[], readings: TermReading[]): SearchPlan 
   const read = terms.map((term, i) => ({ term, reading: readings[i]! }));
   const meaningful = read.filter(({ reading }) => reading.lexemes.length > 0);
   return {
-    findsNothing: !meaningful.length || meaningful.some(({ term, reading }) => !term.phrase && !known(reading)),
+    findsNothing: !meaningful.length || meaningful.some(({ term, reading }) => !term.phrase && term.text.length <= LISTED_WORD_MAX && !known(reading)),
     terms: (meaningful.length ? meaningful : read.filter(({ term }) => !term.phrase)).map(({ term, reading }): SearchTerm => {
       if (term.phrase) return { operands: [{ phrase: reading.lexemes }], contained: [], containedPattern: null, creators: reading.creators };
       const stems = [...new Set([...reading.lexemes.map(([lexeme]) => lexeme), ...reading.synonyms])];

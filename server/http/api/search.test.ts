@@ -178,4 +178,11 @@ describe("bad input", () => {
     // "our" is a stop word: the search box still suggests the tag holding it.
     expect(await (await call("GET", "/api/tags/suggestions?q=our")).json()).toEqual({ tags: ["hour"] });
   });
+
+  it("finds a word longer than any the words table keeps, as typed in a title", async () => {
+    const long = "pneumonoultramicroscopicsilicovolcanoconiosisvistas";
+    await addImages(db, [{ title: `Study of ${long}`, creator: "Wren Long", tags: ["dust"], createdAt: minute(12) }]);
+    expect(titles(await search(long))).toEqual([`Study of ${long}`]);
+    expect(titles(await search(`${long} dust`))).toEqual([`Study of ${long}`]);
+  });
 });
