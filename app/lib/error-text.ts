@@ -17,11 +17,11 @@ export type ErrorWords = Partial<Record<string, MessageId | ((error: ApiError) =
 export function useErrorText(screen: { words?: ErrorWords; values?: Record<string, unknown>; otherwise?: MessageId } = {}) {
   const t = useT();
   return (error: unknown): string => {
-    const said = screen.words?.[error instanceof ApiError ? error.code : ""];
+    const code = error instanceof ApiError ? error.code : "";
+    const said = screen.words?.[code];
     const text = typeof said === "function" ? (error instanceof ApiError ? said(error) : undefined) : said && t(said, screen.values);
     if (text !== undefined) return text;
     if (screen.otherwise) return t(screen.otherwise, screen.values);
-    const code = error instanceof ApiError ? error.code : "";
     return code === "NETWORK" ? t("error.network") : code === "HTTP" ? t("error.server") : (error as Error).message;
   };
 }
