@@ -107,6 +107,9 @@ const LOOKALIKE_BITS = 12;
 
 const published = sql`i.status = 'published'`;
 
+/** Newest published images a count of several words reads in list order before asking the search index (decision 048). */
+const COUNT_WALK = 30_000;
+
 /** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
 function narrowedBy(filters: ListFilters): SQL {
   const conditions = [
@@ -242,9 +245,20 @@ export function createCatalogRepository(db: Db) {
         ? sql`(select count(*) from unnest(${intArray(creators)}) cid cross join lateral (
             select from images i where ${published} and i.creator_id = cid and ${ofRank(plan, 4, sql`cid`)} ${narrowedBy(filters)} limit ${max}) x)`
         : sql`0`;
+      const text = upToRank(plan, 3);
+      const found = sql`(select count(*) from (select from images i where ${published} and ${text} ${narrowedBy(filters)} limit ${max}) found)`;
+      // Several words: the newest COUNT_WALK images first, in the newest-first index that holds their
+      // documents. A common combination has its `max` matches among them, read for less than the
+      // search index's posting lists of each word, which it must intersect; only a rarer one asks that index.
+      const byText =
+        plan.terms.length > 1
+          ? sql`(select case when walked.n >= ${max} then walked.n else ${found} end from (select count(*) as n from (
+              select from (select i.search_document, i.search_text, i.colors, i.orientation from images i where ${published} order by ${newestFirst} limit ${COUNT_WALK}) i
+              where ${text} ${narrowedBy(filters)} limit ${max}) newest) walked)`
+          : found;
       const [row] = await rows<{ n: number }>(sql`
-        select (case when by_text.n >= ${max} then ${max} else least(${max}, by_text.n + ${byCreators}) end)::int as n
-        from (select count(*) as n from (select from images i where ${published} and ${upToRank(plan, 3)} ${narrowedBy(filters)} limit ${max}) found) by_text`);
+        with by_text as materialized (select ${byText} as n)
+        select (case when by_text.n >= ${max} then ${max} else least(${max}, by_text.n + ${byCreators}) end)::int as n from by_text`);
       return row!.n;
     },
 

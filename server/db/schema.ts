@@ -258,6 +258,8 @@ export const images = pgTable(
       .where(sql`${t.reviewReason} is not null`),
     index("images_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("images_search_document_idx").using("gin", t.searchDocument),
+    // The title's words alone (search_document's A part): the candidates of search's title rank (server/search/search-query.ts, decision 048).
+    index("images_title_document_idx").using("gin", sql`to_tsvector('stockroom_english'::regconfig, ${t.title})`),
     index("images_orientation_idx")
       .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),

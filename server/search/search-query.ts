@@ -9,8 +9,8 @@ import type { TypedTerm } from "./query-text.ts";
  * counts, the admins' image search, and on `tags t` for suggestions. Repositories put these
  * conditions in their statements; nothing else writes search SQL.
  *
- * Each term must match. A word matches its stem, a word starting with it, and with the operator's
- * synonyms their stems; then words of the catalog containing it (the spec's part-of-word match:
+ * Each term must match. A word matches its stem, the stems of the catalog's words starting with it,
+ * and with the operator's synonyms their stems; then words of the catalog containing it (the spec's part-of-word match:
  * "ount" finds "mountain"). A phrase matches its words in order. Where they match decides the rank:
  *
  *   0  the title holds every term (searches of several terms only)
@@ -23,12 +23,12 @@ import type { TypedTerm } from "./query-text.ts";
  * image in two ranks, and a page's cursor (rank, created_at, id) stays exact across them.
  */
 
-/** A tsquery operand: a stem (or a word's start, `prefix`), or a phrase's stems with their positions. */
+/** A tsquery operand: a stem (or a word's start, `prefix`, when the catalog's words starting with it are too many to name), or a phrase's stems with their positions. */
 type Operand = { lexeme: string; prefix?: boolean } | { phrase: Array<[lexeme: string, position: number]> };
 
 /** One term of a search as matched: plain data, so that a plan can be kept and compared. */
 interface SearchTerm {
-  /** Stems, synonyms' stems, the typed word as a prefix; a phrase's one chain. */
+  /** Stems, synonyms' stems, stems of the catalog's words starting with the word (or it as a prefix); a phrase's one chain. */
   operands: Operand[];
   /** Stems of catalog words containing the word that `operands` do not match already. */
   contained: Operand[];
@@ -80,11 +80,15 @@ export function planOf(terms: TypedTerm[], readings: TermReading[]): SearchPlan 
     findsNothing: !meaningful.length || meaningful.some(({ term, reading }) => !term.phrase && term.text.length <= LISTED_WORD_MAX && !known(reading)),
     terms: (meaningful.length ? meaningful : read.filter(({ term }) => !term.phrase)).map(({ term, reading }): SearchTerm => {
       if (term.phrase) return { operands: [{ phrase: reading.lexemes }], contained: [], containedPattern: null, creators: reading.creators };
-      const stems = [...new Set([...reading.lexemes.map(([lexeme]) => lexeme), ...reading.synonyms])];
-      const covered = (lexeme: string) => stems.includes(lexeme) || lexeme.startsWith(reading.plain);
+      // The words starting with the term by name rather than as a prefix (`'gold':*`), which the GIN
+      // index reads as a whole posting list where exact words are intersected (decision 048); a
+      // prefix still when no catalog word, or too many, start with it, or it is longer than the words table's.
+      const starting = reading.plain.length <= LISTED_WORD_MAX && reading.starting?.length ? reading.starting : null;
+      const exact = [...new Set([...reading.lexemes.map(([lexeme]) => lexeme), ...reading.synonyms, ...(starting ?? [])])];
+      const covered = (lexeme: string) => exact.includes(lexeme) || (!starting && lexeme.startsWith(reading.plain));
       const overflow = reading.contained.length > CONTAINED_MAX;
       return {
-        operands: [...stems.map((lexeme) => ({ lexeme })), { lexeme: reading.plain, prefix: true }],
+        operands: [...exact.map((lexeme) => ({ lexeme })), ...(starting ? [] : [{ lexeme: reading.plain, prefix: true }])],
         contained: overflow ? [] : reading.contained.filter((lexeme) => !covered(lexeme)).map((lexeme) => ({ lexeme })),
         containedPattern: overflow ? containsPattern(reading.plain) : null,
         creators: reading.creators,
@@ -123,12 +127,23 @@ function everyTerm(plan: Pick<SearchPlan, "terms">, column: SQL, weights: string
 
 const imageDocument = sql`i.search_document`;
 const imageText = sql`i.search_text`;
+/**
+ * The title's words alone, as search_document holds them weighted A (same stems, same positions),
+ * with a GIN index of its own (images_title_document_idx): the title rank's candidates are the
+ * titles', not those of every field, and its statistics are the titles' (decision 048).
+ */
+const titleDocument = sql`to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, i.title)`;
 
-/** The condition of rank `rank` and every better one, on `images i` (rank 4: `creator` stands for the image's creator id). */
-export function upToRank(plan: SearchPlan, rank: number, creator: SQL = sql`i.creator_id`): SQL {
+/**
+ * The condition of rank `rank` and every better one, on `images i` (rank 4: `creator` stands for
+ * the image's creator id). Rank 0 reads the title's own document when `byTitle`, as a rank's
+ * candidates (testing search_document's A words too makes PostgreSQL take both as independent, and
+ * intersect both indexes); the same match in search_document otherwise, as the newest-first index holds it.
+ */
+export function upToRank(plan: SearchPlan, rank: number, creator: SQL = sql`i.creator_id`, byTitle = false): SQL {
   switch (rank) {
     case 0:
-      return everyTerm(plan, imageDocument, "A", false, imageText);
+      return byTitle ? everyTerm(plan, titleDocument, "", false, imageText) : everyTerm(plan, imageDocument, "A", false, imageText);
     case 1:
       return everyTerm(plan, imageDocument, "AB", false, imageText);
     case 2:
@@ -158,7 +173,7 @@ export function ranksOf(plan: SearchPlan): number[] {
 
 /** Images of rank `rank` exactly: its condition and not the one of the rank before. */
 export function ofRank(plan: SearchPlan, rank: number, creator?: SQL): SQL {
-  const within = upToRank(plan, rank, creator);
+  const within = upToRank(plan, rank, creator, true);
   return rank === ranksOf(plan)[0] ? within : sql`(${within} and not ${upToRank(plan, rank - 1)})`;
 }
 

@@ -23,6 +23,8 @@ export interface TermReading {
   lexemes: Array<[lexeme: string, position: number]>;
   /** Whether a word of the catalog has this stem. */
   stemKnown: boolean;
+  /** Stems of the catalog's words that start with the term (a word only); null when more than CONTAINED_MAX words do. */
+  starting: string[] | null;
   /** Stems of the catalog's words that contain the term (a word only), CONTAINED_MAX + 1 at most. */
   contained: string[];
   /** Stems of the words that mean the same, as the operator's synonyms say, that a word of the catalog has (a word only). */
@@ -46,14 +48,18 @@ export function createSearchRepository(db: Db) {
       const texts = `{${terms.map((t) => `"${t.text.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
       const phrases = `{${terms.map((t) => t.phrase).join(",")}}`;
       const found = await rows<TermReading & { n: number } & Record<string, unknown>>(sql`
-        with terms as (select t.n, t.text, t.phrase, unaccent(t.text) as plain,
-          '%' || regexp_replace(unaccent(t.text), '([\\\\%_])', '\\\\\\1', 'g') || '%' as pattern from unnest(${texts}::text[], ${phrases}::boolean[]) with ordinality t(text, phrase, n)),
+        with typed as (select t.n, t.text, t.phrase, unaccent(t.text) as plain,
+          regexp_replace(unaccent(t.text), '([\\\\%_])', '\\\\\\1', 'g') as literal from unnest(${texts}::text[], ${phrases}::boolean[]) with ordinality t(text, phrase, n)),
+        terms as (select n, text, phrase, plain, literal || '%' as start, '%' || literal || '%' as pattern from typed),
         synonyms as (
           select s.id, l.lexeme from search_synonyms s cross join lateral unnest(s.words) w(word)
             cross join lateral (select x.lexeme from unnest(to_tsvector(${config}, w.word)) x limit 1) l)
         select t.n, t.plain,
           coalesce((select json_agg(json_build_array(x.lexeme, p) order by p) from unnest(to_tsvector(${config}, t.text)) x cross join lateral unnest(x.positions) p), '[]') as lexemes,
           exists (select 1 from search_words w where w.lexeme = any(array(select x.lexeme from unnest(to_tsvector(${config}, t.text)) x))) as "stemKnown",
+          case when t.phrase then '{}' else (
+            select case when count(*) > ${CONTAINED_MAX} then null else coalesce(array_agg(distinct w.lexeme), '{}') end
+            from (select lexeme from search_words where word like t.start limit ${CONTAINED_MAX + 1}) w) end as starting,
           case when t.phrase then '{}' else array(
             select distinct w.lexeme from (select lexeme from search_words where word like t.pattern limit 1000) w limit ${CONTAINED_MAX + 1}) end as contained,
           case when t.phrase then '{}' else array(
