@@ -109,6 +109,8 @@ const published = sql`i.status = 'published'`;
 
 /** Newest published images a count of several words reads in list order before asking the search index (decision 048). */
 const COUNT_WALK = 30_000;
+/** Newest published images a search's title rank reads in list order before asking the title's index (decision 048). */
+const TITLE_WALK = 5000;
 
 /** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
 function narrowedBy(filters: ListFilters): SQL {
@@ -189,11 +191,29 @@ export function createCatalogRepository(db: Db) {
       order by ${newestFirst} limit ${limit}`;
 
   /**
+   * `newest(condition)` for a search's title rank: the TITLE_WALK newest images after `from` first,
+   * in the newest-first index that holds their documents and filters (`walked`, the same match in
+   * search_document), and `condition` (the title's own index) only when fewer than `limit` of them
+   * match. Either way the newest `limit` matches: a common combination is found in a few thousand
+   * entries without computing each title's words, a rare one from the index (decision 048).
+   */
+  const newestWalkedFirst = (walked: SQL, condition: SQL, filters: ListFilters, from: ListPosition | null, limit: number) => sql`
+    with walked as materialized (
+      select i.id, i.created_at from (
+        select i.id, i.created_at, i.search_document, i.search_text, i.colors, i.orientation from images i
+        where ${published} ${after(from)} order by ${newestFirst} limit ${TITLE_WALK}) i
+      where ${walked} ${narrowedBy(filters)} order by ${newestFirst} limit ${limit})
+    select id, 0 as rank from walked where (select count(*) from walked) >= ${limit}
+    union all
+    select * from (${newest(condition, filters, from, limit)}) found where (select count(*) from walked) < ${limit}`;
+
+  /**
    * Ids of one search rank's images, after `from`. The creators' rank walks each named
    * creator's images newest first through images_creator_idx, at most `limit` of each: however
    * busy a creator, a page reads at most `limit` rows of theirs that qualify.
    */
   function searchRank(filter: ImageFilter & { kind: "search" }, rank: number, from: ListPosition | null, limit: number): SQL {
+    if (rank === 0) return newestWalkedFirst(upToRank(filter.plan, 0), ofRank(filter.plan, 0), filter, from, limit);
     if (rank < 4) return newest(ofRank(filter.plan, rank), filter, from, limit, rank);
     return sql`select x.id, 4 as rank from unnest(${intArray(creatorsOf(filter.plan))}) cid cross join lateral (
       select i.id, i.created_at from images i
