@@ -5,6 +5,7 @@ import { PAGE_MAIN_ID } from "~/components/page-main";
 import { SkipToImages } from "~/components/skip-to-images";
 import { SayThanks } from "~/features/gallery/say-thanks";
 import { ErrorPage } from "~/features/layout/error-page";
+import { Footer } from "~/features/layout/footer";
 import { Header } from "~/features/layout/header";
 import { LanguageOffer } from "~/features/layout/language-offer";
 import { pageMessages } from "~/i18n/catalogs.server";
@@ -73,9 +74,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** What a route's `handle` may say: it draws its own top bar (e.g. sign-in screens), it shows an image grid, its meta names its canonical URL. */
+/**
+ * What a route's `handle` may say: it draws its own top bar (e.g. sign-in screens), it draws the
+ * footer itself (a list that grows as it is scrolled: once its last page is there), it shows an
+ * image grid, its meta names its canonical URL.
+ */
 interface RouteHandle {
   header?: boolean;
+  footer?: false;
   skipToImages?: boolean;
   canonical?: false;
 }
@@ -91,6 +97,7 @@ export default function App() {
       {handles.some((handle) => handle.skipToImages) && <SkipToImages />}
       {!handles.some((handle) => handle.header === false) && <Header />}
       <Outlet />
+      {!handles.some((handle) => handle.footer === false) && <Footer />}
       <LanguageOffer />
     </>
   );
@@ -102,6 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       {root && <Header />}
       <ErrorPage error={error} />
+      {root && <Footer />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { adminContext } from "./admin-page.ts";
 
 /** Issue #22: English at today's URLs, every other language under its prefix, never a redirect (decision 044). */
 describe("languages", () => {
-  it("serves the header in German under /de/, and its links stay in German", async () => {
+  it("serves the header and footer in German under /de/, and their links stay in German", async () => {
     const page = await newPage("desktop");
     const response = await page.goto("/de/");
     expect(response?.status()).toBe(200);
@@ -27,6 +27,10 @@ describe("languages", () => {
     await menu.getByRole("link", { name: "Datenschutzerklärung" }).click();
     await page.waitForURL(`${baseUrl()}/de/privacy-policy`);
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    // The page's footer speaks German too, its links under /de/.
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByRole("link", { name: "Nutzungsbedingungen" }).getAttribute("href")).toBe("/de/terms-of-service");
+    expect(await footer.getByRole("list", { name: "Sprache" }).getByRole("link", { name: "Deutsch" }).getAttribute("aria-current")).toBe("page");
   });
 
   it("lays Arabic out right to left, and keeps English where it was", async () => {

@@ -328,12 +328,15 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     await expectAllFromCatalogs(page);
   });
 
-  it("the legal pages show their titles, headings and chrome from catalogs around the English text, none cut off", async () => {
+  it("the legal pages show their titles, headings, chrome and footer from catalogs around the English text, none cut off", async () => {
     const page = await newPage(viewport);
     for (const path of ["/en-xa/license", "/en-xa/privacy-policy", "/en-xa/terms-of-service"]) {
       await page.goto(path, { waitUntil: "networkidle" });
       expect(await page.title()).toMatch(/^⟦/);
       expect(await page.locator('.legal[lang="en"]').count()).toBe(1);
+      // The footer's links and its picker's label, each from the catalog; the languages' own names are marked translate="no".
+      expect(await page.getByRole("contentinfo").getByRole("link", { name: /^⟦/ }).count()).toBe(6);
+      expect(await page.getByRole("contentinfo").getByRole("list", { name: /^⟦/ }).count()).toBe(1);
       await expectAllFromCatalogs(page);
     }
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { data, redirect } from "react-router";
 import { parseIdSegment } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT } from "#contracts/catalog-constants";
@@ -7,9 +7,11 @@ import { BackToGallery } from "~/components/back-to-gallery";
 import { collectionDownloadUrl } from "~/components/collections/api";
 import { PageMain } from "~/components/page-main";
 import { collectionMeta } from "~/features/collections/collection-meta";
+import { Footer } from "~/features/layout/footer";
 import { pageMessages } from "~/i18n/catalogs.server";
 import { metaT, Trans, useT } from "~/i18n/i18n";
 import { ImageGrid } from "~/features/gallery/image-grid";
+import { OpenedImage, preloadImageModal } from "~/features/gallery/opened-image";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { queryString } from "~/lib/api";
 import { DownloadIcon, LockIcon, ShareIcon } from "~/lib/icons";
@@ -17,9 +19,6 @@ import { orNotFound } from "~/lib/not-found";
 import { useShare } from "~/lib/share";
 import { useRootData } from "~/lib/viewer";
 import type { Route } from "./+types/collection";
-
-const ImageModal = lazy(() => import("~/features/gallery/image-modal"));
-const preloadModal = () => void import("~/features/gallery/image-modal");
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseIdSegment(params.segment);
@@ -38,8 +37,8 @@ export function meta({ data, location }: Route.MetaArgs) {
   return data ? collectionMeta(data.collection, data.baseUrl, splitLocale(location.pathname).locale, metaT(location.pathname, data)) : [];
 }
 
-/** Its meta names its canonical URL (collection-meta.ts). */
-export const handle = { canonical: false };
+/** Its meta names its canonical URL (collection-meta.ts); the footer comes once the list's last page is there (root.tsx). */
+export const handle = { canonical: false, footer: false };
 
 /** `/collections/{id}-{slug}`: a public collection (or the viewer's own), its images in the gallery's grid and overlay, and Download all. */
 export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
@@ -52,66 +51,65 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const t = useT();
 
   return (
-    <PageMain className="page pb-20 pt-6">
-      <BackToGallery />
-      <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">{t("collection.kind")}</p>
-          <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl" translate="no" dir="auto">
-            {collection.name}
-          </h1>
-          <p className="mt-2 flex flex-wrap items-center gap-x-2 text-neutral-600 dark:text-neutral-400">
-            <span>
-              <Trans id="collection.by" values={{ owner: collection.owner.name }} components={{ 0: <span className="font-medium text-neutral-900 dark:text-neutral-100" translate="no" /> }} />
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>{t("collection.count", { count: collection.imageCount })}</span>
-            {!collection.isPublic && (
-              <>
-                <span aria-hidden="true">·</span>
-                <span className="inline-flex items-center gap-1">
-                  <LockIcon size={14} /> {t("collection.private")}
-                </span>
-              </>
+    <>
+      <PageMain className="page pb-20 pt-6">
+        <BackToGallery />
+        <div className="mb-8 mt-6 flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium uppercase tracking-wide text-neutral-600 dark:text-neutral-400">{t("collection.kind")}</p>
+            <h1 className="mt-1 break-words text-3xl font-semibold tracking-tight sm:text-4xl" translate="no" dir="auto">
+              {collection.name}
+            </h1>
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 text-neutral-600 dark:text-neutral-400">
+              <span>
+                <Trans id="collection.by" values={{ owner: collection.owner.name }} components={{ 0: <span className="font-medium text-neutral-900 dark:text-neutral-100" translate="no" /> }} />
+              </span>
+              <span aria-hidden="true">·</span>
+              <span>{t("collection.count", { count: collection.imageCount })}</span>
+              {!collection.isPublic && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="inline-flex items-center gap-1">
+                    <LockIcon size={14} /> {t("collection.private")}
+                  </span>
+                </>
+              )}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {collection.isPublic && (
+              <button type="button" className="button-secondary" onClick={() => void share(collection.name, collection.path)}>
+                <ShareIcon size={18} />
+                {t("collection.share")}
+              </button>
             )}
+            {collection.imageCount > 0 && (
+              // For a visitor without a session this is a link to open: the server sends them to sign in, and back here.
+              <a href={collectionDownloadUrl(collection.id)} download={viewer ? true : undefined} className="button-primary">
+                <DownloadIcon size={18} />
+                {t("collection.downloadAll")}
+              </a>
+            )}
+          </div>
+        </div>
+        {list.images.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+            {t("collection.empty")}
           </p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          {collection.isPublic && (
-            <button type="button" className="button-secondary" onClick={() => void share(collection.name, collection.path)}>
-              <ShareIcon size={18} />
-              {t("collection.share")}
+        ) : (
+          <ImageGrid images={list.images} label={t("collection.gridLabel", { name: collection.name })} loading={list.loading} onLoadMore={list.loadMore} onOpen={setOpen} onIntent={preloadImageModal} />
+        )}
+        {list.error && (
+          <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
+            {t("collection.moreFailed", { error: list.error })}{" "}
+            <button type="button" className="font-medium underline" onClick={list.retry}>
+              {t("gallery.tryAgain")}
             </button>
-          )}
-          {collection.imageCount > 0 && (
-            // For a visitor without a session this is a link to open: the server sends them to sign in, and back here.
-            <a href={collectionDownloadUrl(collection.id)} download={viewer ? true : undefined} className="button-primary">
-              <DownloadIcon size={18} />
-              {t("collection.downloadAll")}
-            </a>
-          )}
-        </div>
-      </div>
-      {list.images.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
-          {t("collection.empty")}
-        </p>
-      ) : (
-        <ImageGrid images={list.images} label={t("collection.gridLabel", { name: collection.name })} loading={list.loading} onLoadMore={list.loadMore} onOpen={setOpen} onIntent={preloadModal} />
-      )}
-      {list.error && (
-        <p role="alert" className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
-          {t("collection.moreFailed", { error: list.error })}{" "}
-          <button type="button" className="font-medium underline" onClick={list.retry}>
-            {t("gallery.tryAgain")}
-          </button>
-        </p>
-      )}
-      {open !== null && (
-        <Suspense>
-          <ImageModal images={list.images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
-    </PageMain>
+          </p>
+        )}
+        <OpenedImage images={list.images} open={open} onOpen={setOpen} />
+      </PageMain>
+      {list.ended && <Footer />}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { ListFiltersBar } from "~/features/gallery/list-filters";
 import { SearchLinks } from "~/features/gallery/search-links";
 import { usePagedImages } from "~/features/gallery/use-paged-images";
 import { ErrorPage } from "~/features/layout/error-page";
+import { Footer } from "~/features/layout/footer";
 import { pageMessages, requestLocale } from "~/i18n/catalogs.server";
 import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
@@ -27,8 +28,8 @@ function foundCount(total: number | null, locale: Locale): string | null {
   return total === null ? null : total > SEARCH_TOTAL_MAX ? `${SEARCH_TOTAL_MAX.toLocaleString(locale)}+` : String(total);
 }
 
-/** "Skip to images" is the page's first tab stop (root.tsx). */
-export const handle = { skipToImages: true };
+/** "Skip to images" is the page's first tab stop; the footer comes once the list's last page is there (root.tsx). */
+export const handle = { skipToImages: true, footer: false };
 
 /** What the detail overlay (routes/image.tsx) sees of the grid behind it. */
 export interface GalleryOutletContext {
@@ -103,7 +104,12 @@ function useFilledWhileSeeding(seeding: boolean, fullPage: boolean) {
  * and loads it again in place; a URL the server refused is the site's error page.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return isRouteErrorResponse(error) && error.status < 500 ? <ErrorPage error={error} /> : <GalleryLoadError />;
+  return (
+    <>
+        {isRouteErrorResponse(error) && error.status < 500 ? <ErrorPage error={error} /> : <GalleryLoadError />}
+        <Footer />
+    </>
+  );
 }
 
 /** The list the grid shows, so that opening and closing an image does not reload it. */
@@ -159,100 +165,103 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const total = found ?? String(list.images.length);
   const query = page.correctedQuery ?? q;
   return (
-    <PageMain className="page pb-20">
-      <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
-        {tag ? (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("gallery.tagTitle", { tag })}</h1>
-            <button type="button" className="button-secondary" onClick={() => void navigate(home)}>
-              {t("gallery.clearFilter")}
-            </button>
-          </div>
-        ) : q ? (
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {total !== "0" ? t("gallery.found", { count: page.total ?? list.images.length, total, query }) : t("gallery.noneFound", { query: q })}
-            </h1>
-            {page.correctedQuery ? (
-              <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-                {t("gallery.showingFor", { query: page.correctedQuery })}{" "}
-                <Link
-                  to={`${home}${queryString({ q, asTyped: "1", orientation, color })}`}
-                  className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white"
-                >
-                  {t("gallery.searchInstead", { query: q })}
-                </Link>
+    <>
+      <PageMain className="page pb-20">
+        <div className="flex flex-col gap-5 pb-6 pt-6 sm:pt-8">
+          {tag ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("gallery.tagTitle", { tag })}</h1>
+              <button type="button" className="button-secondary" onClick={() => void navigate(home)}>
+                {t("gallery.clearFilter")}
+              </button>
+            </div>
+          ) : q ? (
+            <div>
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+                {total !== "0" ? t("gallery.found", { count: page.total ?? list.images.length, total, query }) : t("gallery.noneFound", { query: q })}
+              </h1>
+              {page.correctedQuery ? (
+                <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+                  {t("gallery.showingFor", { query: page.correctedQuery })}{" "}
+                  <Link
+                    to={`${home}${queryString({ q, asTyped: "1", orientation, color })}`}
+                    className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white"
+                  >
+                    {t("gallery.searchInstead", { query: q })}
+                  </Link>
+                </p>
+              ) : null}
+              {page.didYouMean?.length ? (
+                <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+                  {t("gallery.didYouMean")}{" "}
+                  {page.didYouMean.map((suggestion, i) => (
+                    <span key={suggestion}>
+                      {i > 0 && t(i === page.didYouMean!.length - 1 ? "gallery.listOr" : "gallery.listComma")}
+                      <Link to={searchHref(suggestion)} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
+                        {suggestion}
+                      </Link>
+                    </span>
+                  ))}
+                  {t("gallery.didYouMeanEnd")}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <div>
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">{t("gallery.heroTitle")}</h1>
+              <p className="mt-2 max-w-2xl text-neutral-600 sm:text-lg dark:text-neutral-400">
+                {t("gallery.heroText")}
               </p>
-            ) : null}
-            {page.didYouMean?.length ? (
-              <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-                {t("gallery.didYouMean")}{" "}
-                {page.didYouMean.map((suggestion, i) => (
-                  <span key={suggestion}>
-                    {i > 0 && t(i === page.didYouMean!.length - 1 ? "gallery.listOr" : "gallery.listComma")}
-                    <Link to={searchHref(suggestion)} className="font-medium text-neutral-950 underline underline-offset-4 dark:text-white">
-                      {suggestion}
-                    </Link>
-                  </span>
-                ))}
-                {t("gallery.didYouMeanEnd")}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">{t("gallery.heroTitle")}</h1>
-            <p className="mt-2 max-w-2xl text-neutral-600 sm:text-lg dark:text-neutral-400">
-              {t("gallery.heroText")}
-            </p>
-          </div>
-        )}
-        {tag || q ? (
-          <SearchLinks id="related-searches" title={t("gallery.related")} searches={page.relatedSearches ?? []} hrefFor={searchHref} />
-        ) : (
-          <ExploreTags initial={tags} />
-        )}
-        <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
-      </div>
+            </div>
+          )}
+          {tag || q ? (
+            <SearchLinks id="related-searches" title={t("gallery.related")} searches={page.relatedSearches ?? []} hrefFor={searchHref} />
+          ) : (
+            <ExploreTags initial={tags} />
+          )}
+          <ListFiltersBar filters={filters} hrefFor={filtersHref} unknown={unknown} />
+        </div>
 
-      <FirstPaintBoundary id="results">
-        {reloading ? (
-          <LoadingIndicator />
-        ) : list.images.length > 0 ? (
-          gridDrawn && <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
-        ) : orientation || color ? (
-          <EmptyState title={t("gallery.noFilterMatch")} hint={t("gallery.noFilterMatchHint")} />
-        ) : tag ? (
-          <EmptyState title={t("gallery.noTagged", { tag })} />
-        ) : q ? (
-          <div className="flex flex-col gap-8">
-            <EmptyState title={t("gallery.tryAnother")} />
-            <SearchLinks id="popular-searches" title={t("gallery.popularSearches")} searches={popularSearches} hrefFor={searchHref} />
-            {popularImages.length > 0 && (
-              <section aria-labelledby="popular-images" className="flex flex-col gap-4">
-                <h2 id="popular-images" className="text-lg font-semibold">
-                  {t("gallery.popularImages")}
-                </h2>
-                <ImageGrid images={popularImages} label={t("gallery.popularImages")} eager={false} />
-              </section>
-            )}
-          </div>
-        ) : seeding ? (
-          <EmptyState title={t("gallery.seeding")} />
-        ) : (
-          <EmptyState title={t("gallery.empty")} hint={t("gallery.emptyHint")} />
-        )}
-        {list.error && (
-          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
-            <p>{t("gallery.moreFailed", { error: list.error })}</p>
-            <button type="button" className="button-secondary" onClick={list.retry}>
-              {t("gallery.tryAgain")}
-            </button>
-          </div>
-        )}
-      </FirstPaintBoundary>
-      <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
-    </PageMain>
+        <FirstPaintBoundary id="results">
+          {reloading ? (
+            <LoadingIndicator />
+          ) : list.images.length > 0 ? (
+            gridDrawn && <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
+          ) : orientation || color ? (
+            <EmptyState title={t("gallery.noFilterMatch")} hint={t("gallery.noFilterMatchHint")} />
+          ) : tag ? (
+            <EmptyState title={t("gallery.noTagged", { tag })} />
+          ) : q ? (
+            <div className="flex flex-col gap-8">
+              <EmptyState title={t("gallery.tryAnother")} />
+              <SearchLinks id="popular-searches" title={t("gallery.popularSearches")} searches={popularSearches} hrefFor={searchHref} />
+              {popularImages.length > 0 && (
+                <section aria-labelledby="popular-images" className="flex flex-col gap-4">
+                  <h2 id="popular-images" className="text-lg font-semibold">
+                    {t("gallery.popularImages")}
+                  </h2>
+                  <ImageGrid images={popularImages} label={t("gallery.popularImages")} eager={false} />
+                </section>
+              )}
+            </div>
+          ) : seeding ? (
+            <EmptyState title={t("gallery.seeding")} />
+          ) : (
+            <EmptyState title={t("gallery.empty")} hint={t("gallery.emptyHint")} />
+          )}
+          {list.error && (
+            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-sm text-neutral-600 dark:text-neutral-400">
+              <p>{t("gallery.moreFailed", { error: list.error })}</p>
+              <button type="button" className="button-secondary" onClick={list.retry}>
+                {t("gallery.tryAgain")}
+              </button>
+            </div>
+          )}
+        </FirstPaintBoundary>
+        <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
+      </PageMain>
+      {list.ended && !reloading && <Footer />}
+    </>
   );
 }
 

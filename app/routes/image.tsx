@@ -6,6 +6,7 @@ import { useResumedDownload } from "~/components/engagement/download-button";
 import { ImageOverlay } from "~/features/gallery/image-overlay";
 import { imageMeta } from "~/features/gallery/image-meta";
 import { neighboursAt } from "~/features/gallery/overlay-stepping";
+import { Footer } from "~/features/layout/footer";
 import { requestLocale } from "~/i18n/catalogs.server";
 import { useLocalizedPath } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
@@ -65,6 +66,7 @@ export default function ImageRoute({ loaderData }: Route.ComponentProps) {
       }}
       onClose={() => void (fromGrid ? navigate(-1) : navigate(to("/"), { preventScrollReset: true }))}
       onTag={(tag) => void navigate(`${to("/")}${queryString({ tag })}`)}
+      footer={<Footer />}
     />
   );
 }

@@ -15,7 +15,7 @@ export const authHandle = { header: false };
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {
   const t = useT();
   return (
-    <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-950">
+    <div className="flex flex-1 flex-col bg-neutral-50 dark:bg-neutral-950">
       <div className="px-4 pt-6 sm:px-8">
         <Link to={useLocalizedPath()("/")} className="inline-flex items-center gap-2 rounded-lg text-[17px] font-semibold tracking-tight" aria-label={t("header.home")}>
           <Logo />

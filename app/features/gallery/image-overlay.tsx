@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { Avatar } from "~/components/avatar";
@@ -39,6 +39,8 @@ interface ImageOverlayProps {
   onTag: (tag: string) => void;
   /** What the U key does when the image is liked: unlike it (gallery) or only log (profile). */
   unlikeKey?: "unlike" | "log";
+  /** The site's footer, at the end of the details: the image's own page ends there. */
+  footer?: ReactNode;
 }
 
 /**
@@ -50,7 +52,7 @@ interface ImageOverlayProps {
  * the bars, and the actions in a bar along the bottom edge. Neither bar lies over the
  * scrolling part, so no control ever covers its text.
  */
-export function ImageOverlay({ image, detail, known, prev, next, position, onNavigate, onClose, onTag, unlikeKey = "unlike" }: ImageOverlayProps) {
+export function ImageOverlay({ image, detail, known, prev, next, position, onNavigate, onClose, onTag, unlikeKey = "unlike", footer }: ImageOverlayProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const shown = detail && detail.id === image.id ? detail : null;
@@ -238,6 +240,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
               </ul>
             </section>
           )}
+          {footer}
         </article>
       </div>
       {save.dialog}

@@ -8,6 +8,8 @@ export interface PagedImages {
   error: string | null;
   /** Fetches the next page; undefined when there is none (or the last try failed). */
   loadMore: (() => void) | undefined;
+  /** Its last page is there: nothing more will come (the footer may follow it). */
+  ended: boolean;
   retry: () => void;
 }
 
@@ -52,5 +54,5 @@ export function usePagedImages(first: ImagePage, pageUrl: (cursor: string) => st
   }, [first, cursor, loading]);
 
   const retry = useCallback(() => setState((s) => ({ ...s, error: null })), []);
-  return { images: current.images, loading, error: current.error, loadMore: cursor && !current.error ? load : undefined, retry };
+  return { images: current.images, loading, error: current.error, loadMore: cursor && !current.error ? load : undefined, ended: cursor === null, retry };
 }
