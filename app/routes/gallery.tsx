@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { galleryPageQuery, type ImageSummary, type ListFilters } from "#contracts/catalog";
 import { PAGE_SIZE_DEFAULT, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
@@ -17,7 +17,6 @@ import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
 import { queryString } from "~/lib/api";
 import { FirstPaintBoundary } from "~/lib/first-paint";
 import { filterParams, isHomePath, isImagePath, listKey, unknownFilters } from "~/lib/list-key";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/gallery";
 
 /**
@@ -147,8 +146,17 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const reloading = navigation.state === "loading" && isHomePath(navigation.location.pathname) && listKey(new URL(navigation.location.search, "http://x")) !== key;
   // An image's own page is sent with its overlay alone: the grid behind it is drawn once in the
   // browser. Its 30 cards were a quarter of the page's server time, and every image has a page.
+  // Opened as its own page, the overlay is all there is to see: the grid is kept out of layout
+  // (on a slow phone its layout was the load's longest task) until the overlay first closes.
   const imagePage = isImagePath(location.pathname);
-  const gridDrawn = useHydrated() || !imagePage;
+  // Drawn as a transition: React renders the 30 cards in slices between which the phone stays responsive.
+  const [gridDrawn, setGridDrawn] = useState(!imagePage);
+  useEffect(() => {
+    if (!gridDrawn) startTransition(() => setGridDrawn(true));
+  }, [gridDrawn]);
+  const [openedAsPage, setOpenedAsPage] = useState(imagePage);
+  if (openedAsPage && !imagePage) setOpenedAsPage(false);
+  const gridBehindOnly = openedAsPage && imagePage;
 
   useEffect(() => {
     shownList = key;
@@ -226,7 +234,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           {reloading ? (
             <LoadingIndicator />
           ) : list.images.length > 0 ? (
-            gridDrawn && <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
+            gridDrawn && (
+              <div className={gridBehindOnly ? "[content-visibility:hidden]" : undefined}>
+                <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
+              </div>
+            )
           ) : orientation || color ? (
             <EmptyState title={t("gallery.noFilterMatch")} hint={t("gallery.noFilterMatchHint")} />
           ) : tag ? (
