@@ -105,8 +105,8 @@ function useFilledWhileSeeding(seeding: boolean, fullPage: boolean) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
-        {isRouteErrorResponse(error) && error.status < 500 ? <ErrorPage error={error} /> : <GalleryLoadError />}
-        <Footer />
+      {isRouteErrorResponse(error) && error.status < 500 ? <ErrorPage error={error} /> : <GalleryLoadError />}
+      <Footer />
     </>
   );
 }
@@ -145,15 +145,15 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   useFilledWhileSeeding(seeding, page.nextCursor !== null);
   const reloading = navigation.state === "loading" && isHomePath(navigation.location.pathname) && listKey(new URL(navigation.location.search, "http://x")) !== key;
   // An image's own page is sent with its overlay alone: the grid behind it is drawn once in the
-  // browser. Its 30 cards were a quarter of the page's server time, and every image has a page.
-  // Opened as its own page, the overlay is all there is to see: the grid is kept out of layout
-  // (on a slow phone its layout was the load's longest task) until the overlay first closes.
+  // browser, as a transition (React renders the 30 cards in slices between which the phone stays
+  // responsive). Its 30 cards were a quarter of the page's server time, and every image has a page.
   const imagePage = isImagePath(location.pathname);
-  // Drawn as a transition: React renders the 30 cards in slices between which the phone stays responsive.
   const [gridDrawn, setGridDrawn] = useState(!imagePage);
   useEffect(() => {
     if (!gridDrawn) startTransition(() => setGridDrawn(true));
   }, [gridDrawn]);
+  // Opened as its own page, the overlay is all there is to see: the grid is kept out of layout
+  // (on a slow phone its layout was the load's longest task) until the overlay first closes.
   const [openedAsPage, setOpenedAsPage] = useState(imagePage);
   if (openedAsPage && !imagePage) setOpenedAsPage(false);
   const gridBehindOnly = openedAsPage && imagePage;
