@@ -112,7 +112,11 @@ const COUNT_WALK = 30_000;
 /** Newest published images a search's title rank reads in list order before asking the title's index (decision 048). */
 const TITLE_WALK = 5000;
 
-/** `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). */
+/**
+ * `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). A search
+ * narrowed by orientation finds its candidates in that orientation's index of colours and words
+ * (images_square_search_idx...), one scan intersecting them (decision 050).
+ */
 function narrowedBy(filters: ListFilters): SQL {
   const conditions = [
     ...(filters.orientation ? [sql`i.orientation = ${filters.orientation}`] : []),

@@ -264,6 +264,14 @@ export const images = pgTable(
       .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("images_colors_idx").using("gin", t.colors),
+    // One per orientation, of its published images: a search narrowed by orientation (and colour) finds its
+    // candidates in one scan that intersects the colour's and the words' posting lists among that orientation's
+    // images, where PostgreSQL read three indexes into bitmaps (server/catalog/catalog-repository.ts, decision 050).
+    ...orientations.map((orientation) =>
+      index(`images_${orientation}_search_idx`)
+        .using("gin", t.colors, t.searchDocument)
+        .where(sql`${t.status} = 'published' and ${t.orientation} = ${sql.raw(`'${orientation}'`)}`),
+    ),
     check("images_counts_not_negative", sql`${t.likes} >= 0 and ${t.downloads} >= 0 and ${t.views} >= 0`),
   ],
 );
