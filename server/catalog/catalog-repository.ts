@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AdminImagesQuery, ImageStatus, ReviewReason } from "#contracts/admin";
 import type { ListFilters } from "#contracts/catalog";
 import type { Db } from "../db/database.ts";
-import { SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
+import { orientations, SEARCH_TOTAL_MAX } from "#contracts/catalog-constants";
 import { searchQueries, type ImageVariant } from "../db/schema.ts";
 import { addToToday } from "../db/daily-activity.ts";
 import type { ListPosition } from "#contracts/catalog";
@@ -113,13 +113,20 @@ const COUNT_WALK = 30_000;
 const TITLE_WALK = 5000;
 
 /**
+ * Any orientation, as one condition per orientation: PostgreSQL then reads a search narrowed by colour
+ * alone in each orientation's index of colours and words (images_square_search_idx...), where it
+ * intersected the colour's and the words' bitmaps of the whole catalog (decision 050).
+ */
+const anyOrientation = sql.raw(`(${orientations.map((orientation) => `i.orientation = '${orientation}'`).join(" or ")})`);
+
+/**
  * `and` the orientation and colour conditions, when given (images_orientation_idx, images_colors_idx). A search
- * narrowed by orientation finds its candidates in that orientation's index of colours and words
- * (images_square_search_idx...), one scan intersecting them (decision 050).
+ * narrowed by them finds its candidates in each orientation's index of colours and words, one scan
+ * intersecting them (decision 050).
  */
 function narrowedBy(filters: ListFilters): SQL {
   const conditions = [
-    ...(filters.orientation ? [sql`i.orientation = ${filters.orientation}`] : []),
+    ...(filters.orientation ? [sql`i.orientation = ${filters.orientation}`] : filters.color ? [anyOrientation] : []),
     ...(filters.color ? [sql`i.colors @> ${`{${filters.color}}`}::text[]`] : []),
   ];
   return conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
