@@ -109,6 +109,13 @@ const published = sql`i.status = 'published'`;
 
 /** Newest published images a count of several words reads in list order before asking the search index (decision 048). */
 const COUNT_WALK = 30_000;
+/**
+ * Newest published images a count of several words reads before that walk, and the matches among them
+ * below which the walk is skipped: fewer than 50 in 3,000 foretell some 500 in 30,000, too few to reach
+ * the cap, and the search index is asked at once (decision 050).
+ */
+const COUNT_PROBE = 3000;
+const PROBE_MIN = 50;
 /** Newest published images a search's title rank reads in list order before asking the title's index (decision 048). */
 const TITLE_WALK = 5000;
 
@@ -278,14 +285,18 @@ export function createCatalogRepository(db: Db) {
         : sql`0`;
       const text = upToRank(plan, 3);
       const found = sql`(select count(*) from (select from images i where ${published} and ${text} ${narrowedBy(filters)} limit ${max}) found)`;
-      // Several words: the newest COUNT_WALK images first, in the newest-first index that holds their
-      // documents. A common combination has its `max` matches among them, read for less than the
-      // search index's posting lists of each word, which it must intersect; only a rarer one asks that index.
+      /** Matches among the `walk` newest images, up to `limit`, read in the newest-first index that holds their documents and filters. */
+      const amongNewest = (walk: number, limit: number, unless = sql``) => sql`(select count(*) as n from (
+        select from (select i.search_document, i.search_text, i.colors, i.orientation from images i where ${published} order by ${newestFirst} limit ${walk}) i
+        where ${text} ${narrowedBy(filters)} ${unless} limit ${limit}) newest)`;
+      // Several words: the newest COUNT_WALK images first. A common combination has its `max` matches among
+      // them, read for less than the search index's posting lists of each word, which it must intersect; only
+      // a rarer one asks that index, at once when the COUNT_PROBE newest hold too few matches for the walk
+      // to reach `max` (decision 050).
       const byText =
         plan.terms.length > 1
-          ? sql`(select case when walked.n >= ${max} then walked.n else ${found} end from (select count(*) as n from (
-              select from (select i.search_document, i.search_text, i.colors, i.orientation from images i where ${published} order by ${newestFirst} limit ${COUNT_WALK}) i
-              where ${text} ${narrowedBy(filters)} limit ${max}) newest) walked)`
+          ? sql`(select case when walked.n >= ${max} then walked.n else ${found} end from
+              ${amongNewest(COUNT_WALK, max, sql`and ${amongNewest(COUNT_PROBE, PROBE_MIN)} >= ${PROBE_MIN}`)} walked)`
           : found;
       const [row] = await rows<{ n: number }>(sql`
         with by_text as materialized (select ${byText} as n)
