@@ -38,8 +38,8 @@ export function Picture({
   preloaded?: boolean;
   className?: string;
   fadeIn?: boolean;
-  /** Called when the image has loaded; `already` when it had before the page ran (server-rendered, cached). */
-  onLoad?: (already: boolean) => void;
+  /** Called when the image has loaded, before the page ran (server-rendered, cached) or since. */
+  onLoad?: () => void;
 }) {
   const best = image.sources[0];
   if (preloaded && best) {
@@ -59,7 +59,7 @@ export function Picture({
     const element = img.current;
     if (!element) return;
     if (element.complete) {
-      if (element.naturalWidth > 0) loaded.current?.(true);
+      if (element.naturalWidth > 0) loaded.current?.();
       else setFailed(true);
     }
     setWaiting(!element.complete);
@@ -96,7 +96,7 @@ export function Picture({
         onError={() => setFailed(true)}
         onLoad={() => {
           setWaiting(false);
-          onLoad?.(false);
+          onLoad?.();
         }}
       />
     </picture>

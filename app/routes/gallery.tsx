@@ -272,7 +272,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </FirstPaintBoundary>
         <Outlet context={{ images: list.images, loadMore: list.loadMore } satisfies GalleryOutletContext} />
       </PageMain>
-      {list.ended && !reloading && <Footer />}
+      {list.ended && !reloading && !gridBehindOnly && <Footer />}
     </>
   );
 }

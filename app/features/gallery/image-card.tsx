@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
 import { textDirection } from "#contracts/locales";
@@ -37,13 +37,10 @@ export function ImageCard({
   onOpen,
   onIntent,
 }: CardProps) {
-  // Loaded before the page ran ("at once"), or since ("later", fading in over its placeholder, which stays behind it).
-  const [loaded, setLoaded] = useState<"at once" | "later" | null>(null);
-  const placeholder = usePlaceholder(
-    image.color,
-    image.placeholder,
-    loaded === "at once",
-  );
+  // Whether its image has loaded (before the page ran, or since, fading in over its placeholder):
+  // kept without drawing the card again, only to spare decoding a placeholder no one will see.
+  const loaded = useRef(false);
+  const placeholder = usePlaceholder(image.color, image.placeholder, () => loaded.current);
   const to = useLocalizedPath();
   const locale = useLocale();
 
@@ -71,7 +68,9 @@ export function ImageCard({
           eager={eager}
           className="h-full w-full object-cover transition-[opacity,transform] duration-200 ease-out group-hover:scale-[1.02] data-waiting:opacity-0 data-waiting:transition-none motion-reduce:transition-none"
           fadeIn
-          onLoad={(already) => setLoaded(already ? "at once" : "later")}
+          onLoad={() => {
+            loaded.current = true;
+          }}
         />
       </Link>
       <div className="card-reveal absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45" />
