@@ -285,10 +285,10 @@ export function createCatalogRepository(db: Db) {
         : sql`0`;
       const text = upToRank(plan, 3);
       const found = sql`(select count(*) from (select from images i where ${published} and ${text} ${narrowedBy(filters)} limit ${max}) found)`;
-      /** Matches among the `walk` newest images, up to `limit`, read in the newest-first index that holds their documents and filters. */
-      const amongNewest = (walk: number, limit: number, unless = sql``) => sql`(select count(*) as n from (
+      /** Matches among the `walk` newest images, up to `limit` (none unless `onlyIf`), read in the newest-first index that holds their documents and filters. */
+      const amongNewest = (walk: number, limit: number, onlyIf = sql``) => sql`(select count(*) as n from (
         select from (select i.search_document, i.search_text, i.colors, i.orientation from images i where ${published} order by ${newestFirst} limit ${walk}) i
-        where ${text} ${narrowedBy(filters)} ${unless} limit ${limit}) newest)`;
+        where ${text} ${narrowedBy(filters)} ${onlyIf} limit ${limit}) newest)`;
       // Several words: the newest COUNT_WALK images first. A common combination has its `max` matches among
       // them, read for less than the search index's posting lists of each word, which it must intersect; only
       // a rarer one asks that index, at once when the COUNT_PROBE newest hold too few matches for the walk
