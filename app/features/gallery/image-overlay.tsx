@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { Avatar } from "~/components/avatar";
@@ -65,8 +65,9 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
   const { downloads } = useEngagement(summary);
   const save = useSaveToCollection(image);
   const report = useReport(image);
-  const [loadedId, setLoadedId] = useState<number | null>(null);
-  const placeholder = usePlaceholder(image.color, image.placeholder, loadedId === image.id);
+  // Which image has loaded, noted without drawing the overlay again (placeholder.ts).
+  const loadedId = useRef<number | null>(null);
+  const placeholder = usePlaceholder(image.color, image.placeholder, () => loadedId.current === image.id);
 
   useModalOverlay(dialog, image.id);
   useCountView(image.id);
@@ -181,7 +182,9 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
                 eager
                 preloaded
                 className="h-full w-full object-contain"
-                onLoad={() => setLoadedId(image.id)}
+                onLoad={() => {
+                  loadedId.current = image.id;
+                }}
               />
             </div>
           </FirstPaintBoundary>

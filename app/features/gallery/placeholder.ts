@@ -26,26 +26,23 @@ function whenIdle(work: () => void): () => void {
  * follows hydration, the 30 cards' thumbhashes made one long task, about 30 ms and 120 on a
  * slow phone, mostly for images that had loaded by then.) Neither changes the size of anything.
  *
- * `loaded`: a state of the caller's (once true, the preview goes), or a function read when the
- * browser is idle, for a caller that does not render again when its image loads (a grid's cards:
- * 30 cards drawn again after hydration were one long task). An image that has loaded by then is
- * not decoded for; its colour stays behind it, as the preview of one that loaded later does.
+ * `loaded` is read when the browser is idle, so that a caller notes its image's load without
+ * rendering again (a grid's 30 cards drawn again after hydration were one long task): an image
+ * that has loaded by then is not decoded for, and the preview stays behind it, as it does behind
+ * one that loads later.
  */
-export function usePlaceholder(color: string, thumbhash: string, loaded: boolean | (() => boolean)): React.CSSProperties {
+export function usePlaceholder(color: string, thumbhash: string, loaded: () => boolean): React.CSSProperties {
   const [decoded, setDecoded] = useState<{ thumbhash: string; url: string | null } | null>(null);
   const url = decoded?.thumbhash === thumbhash ? decoded.url : undefined;
   const loadedNow = useRef(loaded);
   useEffect(() => {
     loadedNow.current = loaded;
   });
-  const gone = loaded === true;
   useEffect(() => {
-    if (gone || !thumbhash || url !== undefined) return;
+    if (!thumbhash || url !== undefined) return;
     return whenIdle(() => {
-      const now = loadedNow.current;
-      if (typeof now === "function" && now()) return;
-      setDecoded({ thumbhash, url: decode(thumbhash) });
+      if (!loadedNow.current()) setDecoded({ thumbhash, url: decode(thumbhash) });
     });
-  }, [gone, thumbhash, url]);
-  return gone ? {} : { backgroundColor: color, backgroundImage: url ? `url(${url})` : undefined, backgroundSize: "cover" };
+  }, [thumbhash, url]);
+  return { backgroundColor: color, backgroundImage: url ? `url(${url})` : undefined, backgroundSize: "cover" };
 }
