@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
 import { textDirection } from "#contracts/locales";
@@ -37,10 +36,7 @@ export function ImageCard({
   onOpen,
   onIntent,
 }: CardProps) {
-  // Whether its image has loaded (before the page ran, or since, fading in over its placeholder):
-  // kept without drawing the card again, only to spare decoding a placeholder no one will see.
-  const loaded = useRef(false);
-  const placeholder = usePlaceholder(image.color, image.placeholder, () => loaded.current);
+  const placeholder = usePlaceholder(image.color, image.placeholder);
   const to = useLocalizedPath();
   const locale = useLocale();
 
@@ -60,7 +56,7 @@ export function ImageCard({
           onOpen();
         }}
         className="block h-full w-full overflow-hidden rounded-xl bg-neutral-100 dark:bg-neutral-900"
-        style={placeholder}
+        style={placeholder.style}
       >
         <Picture
           image={image}
@@ -68,9 +64,7 @@ export function ImageCard({
           eager={eager}
           className="h-full w-full object-cover transition-[opacity,transform] duration-200 ease-out group-hover:scale-[1.02] data-waiting:opacity-0 data-waiting:transition-none motion-reduce:transition-none"
           fadeIn
-          onLoad={() => {
-            loaded.current = true;
-          }}
+          onLoad={placeholder.loaded}
         />
       </Link>
       <div className="card-reveal absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45" />

@@ -65,9 +65,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
   const { downloads } = useEngagement(summary);
   const save = useSaveToCollection(image);
   const report = useReport(image);
-  // Which image has loaded, noted without drawing the overlay again (placeholder.ts).
-  const loadedId = useRef<number | null>(null);
-  const placeholder = usePlaceholder(image.color, image.placeholder, () => loadedId.current === image.id);
+  const placeholder = usePlaceholder(image.color, image.placeholder);
 
   useModalOverlay(dialog, image.id);
   useCountView(image.id);
@@ -173,7 +171,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
             <div
               {...swipe}
               className="relative touch-pan-y"
-              style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder }}
+              style={{ aspectRatio: `${image.width} / ${image.height}`, width: `min(100%, calc(75vh * ${image.width / image.height}))`, ...placeholder.style }}
             >
               <Picture
                 key={image.id}
@@ -182,9 +180,7 @@ export function ImageOverlay({ image, detail, known, prev, next, position, onNav
                 eager
                 preloaded
                 className="h-full w-full object-contain"
-                onLoad={() => {
-                  loadedId.current = image.id;
-                }}
+                onLoad={placeholder.loaded}
               />
             </div>
           </FirstPaintBoundary>

@@ -26,23 +26,26 @@ function whenIdle(work: () => void): () => void {
  * follows hydration, the 30 cards' thumbhashes made one long task, about 30 ms and 120 on a
  * slow phone, mostly for images that had loaded by then.) Neither changes the size of anything.
  *
- * `loaded` is read when the browser is idle, so that a caller notes its image's load without
- * rendering again (a grid's 30 cards drawn again after hydration were one long task): an image
- * that has loaded by then is not decoded for, and the preview stays behind it, as it does behind
- * one that loads later.
+ * The image's load is noted with `loaded` (give it to the image's `onLoad`) without rendering
+ * again (a grid's 30 cards drawn again after hydration were one long task): an image that has
+ * loaded by the idle moment is not decoded for, and the preview stays behind it, as it does
+ * behind one that loads later.
  */
-export function usePlaceholder(color: string, thumbhash: string, loaded: () => boolean): React.CSSProperties {
+export function usePlaceholder(color: string, thumbhash: string): { style: React.CSSProperties; loaded: () => void } {
   const [decoded, setDecoded] = useState<{ thumbhash: string; url: string | null } | null>(null);
   const url = decoded?.thumbhash === thumbhash ? decoded.url : undefined;
-  const loadedNow = useRef(loaded);
-  useEffect(() => {
-    loadedNow.current = loaded;
-  });
+  // The thumbhash of the image that has loaded, so that an overlay stepping to the next image asks again.
+  const loadedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!thumbhash || url !== undefined) return;
     return whenIdle(() => {
-      if (!loadedNow.current()) setDecoded({ thumbhash, url: decode(thumbhash) });
+      if (loadedFor.current !== thumbhash) setDecoded({ thumbhash, url: decode(thumbhash) });
     });
   }, [thumbhash, url]);
-  return { backgroundColor: color, backgroundImage: url ? `url(${url})` : undefined, backgroundSize: "cover" };
+  return {
+    style: { backgroundColor: color, backgroundImage: url ? `url(${url})` : undefined, backgroundSize: "cover" },
+    loaded: () => {
+      loadedFor.current = thumbhash;
+    },
+  };
 }
