@@ -292,25 +292,55 @@ describe("sitemap", () => {
 });
 
 describe("search totals", () => {
+  /** `n` published copies of an image, their source ids `${prefix}1`..`${prefix}n`. */
+  const addCopies = (id: number, n: number, prefix: string) =>
+    db.execute(sql`
+      insert into images (slug, title, description, category, creator_id, width, height, bytes, source, source_id, content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text)
+      select slug, title, description, category, creator_id, width, height, bytes, 'copy', ${prefix}::text || g, content_hash,
+        dominant_color, placeholder, original_key, original_format, variants, search_text
+      from images, generate_series(1, ${n}) g where id = ${id}`);
+
   // Last in this file: it adds more images than any list above expects.
   // Several words are counted from the newest images or from the search index, as they are common or rare (decision 050).
   it("counts up to SEARCH_TOTAL_MAX matches, and says 'more' past it, for one word and for several", async () => {
     const totals = async () => Promise.all(["zeppelin", "bay zeppelin"].map(async (q) => (await catalog.list({ limit: 1, q })).total));
     const [template] = await addImages(db, [{ title: "Zeppelin over the bay", createdAt: minute(100) }]);
     expect(await totals()).toEqual([1, 1]);
-    await db.execute(sql`
-      insert into images (slug, title, description, category, creator_id, width, height, bytes, source, source_id, content_hash,
-        dominant_color, placeholder, original_key, original_format, variants, search_text)
-      select slug, title, description, category, creator_id, width, height, bytes, 'copy', g::text, content_hash,
-        dominant_color, placeholder, original_key, original_format, variants, search_text
-      from images, generate_series(1, ${SEARCH_TOTAL_MAX - 1}) g where id = ${template!}`);
+    await addCopies(template!, SEARCH_TOTAL_MAX - 1, "");
     expect(await totals()).toEqual([SEARCH_TOTAL_MAX, SEARCH_TOTAL_MAX]);
-    await db.execute(sql`
-      insert into images (slug, title, description, category, creator_id, width, height, bytes, source, source_id, content_hash,
-        dominant_color, placeholder, original_key, original_format, variants, search_text)
-      select slug, title, description, category, creator_id, width, height, bytes, 'copy', 'more', content_hash,
-        dominant_color, placeholder, original_key, original_format, variants, search_text
-      from images where id = ${template!}`);
+    await addCopies(template!, 1, "more");
     expect(await totals()).toEqual([SEARCH_TOTAL_MAX + 1, SEARCH_TOTAL_MAX + 1]);
+  });
+
+  // A phrase's candidates come from the index of pairs of adjacent words (decision 052): the count stays exact as images change.
+  it("counts a quoted phrase's images exactly, its words next to each other, as images are added, edited, hidden and deleted", async () => {
+    const total = async (q: string) => (await catalog.list({ limit: 1, q })).total;
+    const [onStove, apart, inDescription] = (await addImages(db, [
+      { title: "Copper kettle on the stove", createdAt: minute(200) },
+      { title: "Copper and a kettle", createdAt: minute(201) },
+      { title: "Morning tea", description: "Steam from a copper kettle.", createdAt: minute(202) },
+      { title: "A kettle of copper for tea", createdAt: minute(203) },
+    ])) as [number, number, number];
+    expect(await total('"copper kettle"')).toBe(2);
+    expect(await total("copper kettle")).toBe(4);
+    // A stop word between the phrase's words: no pair to read, the search index as before.
+    expect(await total('"kettle of copper"')).toBe(1);
+    await db.update(images).set({ description: "A copper kettle, polished." }).where(eq(images.id, apart));
+    expect(await total('"copper kettle"')).toBe(3);
+    await db.update(images).set({ description: "Steam from a pot." }).where(eq(images.id, inDescription));
+    expect(await total('"copper kettle"')).toBe(2);
+    await hide(db, [onStove]);
+    expect(await total('"copper kettle"')).toBe(1);
+    await db.delete(images).where(eq(images.id, apart));
+    expect(await total('"copper kettle"')).toBe(0);
+    await db.update(images).set({ status: "published" }).where(eq(images.id, onStove));
+    expect(await total('"copper kettle"')).toBe(1);
+    // Up to SEARCH_TOTAL_MAX, then "more".
+    await addCopies(onStove, SEARCH_TOTAL_MAX - 1, "kettle-");
+    expect(await total('"copper kettle"')).toBe(SEARCH_TOTAL_MAX);
+    await addCopies(onStove, 1, "kettle-more-");
+    expect(await total('"copper kettle"')).toBe(SEARCH_TOTAL_MAX + 1);
+    expect(await total('"kettle of copper"')).toBe(1);
   });
 });

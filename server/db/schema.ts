@@ -260,6 +260,11 @@ export const images = pgTable(
     index("images_search_document_idx").using("gin", t.searchDocument),
     // The title's words alone (search_document's A part): the candidates of search's title rank (server/search/search-query.ts, decision 048).
     index("images_title_document_idx").using("gin", sql`to_tsvector('stockroom_english'::regconfig, ${t.title})`),
+    // The pairs of adjacent words of search_document (search_pairs, a function of migration 0028) of published images:
+    // a quoted phrase's count reads one posting list per pair of its words (server/search/search-query.ts, decision 052).
+    index("images_search_pairs_idx")
+      .using("gin", sql`search_pairs(${t.searchDocument})`)
+      .where(sql`${t.status} = 'published'`),
     index("images_orientation_idx")
       .on(t.orientation, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),

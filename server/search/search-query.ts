@@ -177,6 +177,32 @@ export function ofRank(plan: SearchPlan, rank: number, creator?: SQL): SQL {
   return rank === ranksOf(plan)[0] ? within : sql`(${within} and not ${upToRank(plan, rank - 1)})`;
 }
 
+/**
+ * Every match of the search's phrases holds these pairs of words next to each other, as
+ * `search_pairs(search_document)` names a document's pairs ("golden river": the stems, a space between;
+ * migration 0028): a phrase's words one after the other, without a stop word between them. None when the
+ * search has no phrase, or no two of a phrase's words are next to each other ("river of gold").
+ */
+function adjacentPairs(plan: SearchPlan): string[] {
+  const pairs = plan.terms.flatMap((t) =>
+    t.operands.flatMap((o) =>
+      "phrase" in o ? o.phrase.slice(1).flatMap(([lexeme, position], i) => (position - o.phrase[i]![1] === 1 ? [`${o.phrase[i]![0]} ${lexeme}`] : [])) : [],
+    ),
+  );
+  return [...new Set(pairs)];
+}
+
+/**
+ * A condition on `images i` that every match of the search meets, read from the index of pairs of
+ * adjacent words (images_search_pairs_idx, decision 052): one posting list per pair of a phrase, where
+ * the search index intersects the posting lists of each of the phrase's words and then reads each
+ * candidate's positions. Null when the search names no such pair.
+ */
+export function phraseCandidates(plan: SearchPlan): SQL | null {
+  const pairs = adjacentPairs(plan);
+  return pairs.length ? sql`search_pairs(i.search_document) @> ${textArray(pairs)}` : null;
+}
+
 /** Every creator a term of the search names. */
 export function creatorsOf(plan: SearchPlan): number[] {
   return [...new Set(plan.terms.flatMap((t) => t.creators))];
@@ -197,6 +223,11 @@ export function tagMatches(plan: SearchPlan): SQL {
  */
 export function sameWords(query: SQL): SQL {
   return sql`coalesce(nullif(array_to_string(tsvector_to_array(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, ${query})), ' '), ''), lower(${query}))`;
+}
+
+/** A text[] parameter, each value quoted (drizzle would spread a JavaScript array into a row). */
+function textArray(values: string[]): SQL {
+  return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
 }
 
 /** An int[] parameter (drizzle would spread a JavaScript array into a row). */
