@@ -297,12 +297,12 @@ export function createCatalogRepository(db: Db) {
       const amongNewest = (walk: number, limit: number, onlyIf = sql``) => sql`(select count(*) as n from (
         select from (select i.search_document, i.search_text, i.colors, i.orientation from images i where ${published} order by ${newestFirst} limit ${walk}) i
         where ${text} ${narrowedBy(filters)} ${onlyIf} limit ${limit}) newest)`;
-      // Several words: the newest COUNT_WALK images first. A common combination has its `max` matches among
-      // them, read for less than the search index's posting lists of each word, which it must intersect; only
-      // a rarer one asks that index, at once when the COUNT_PROBE newest hold too few matches for the walk
-      // to reach `max` (decision 050).
+      // Several words, or a phrase read from its pairs: the newest COUNT_WALK images first. A common combination
+      // has its `max` matches among them, read for less than the index's posting lists, which it must intersect
+      // (or, for a common pair, read whole: "generated picture" in every image); only a rarer one asks that index,
+      // at once when the COUNT_PROBE newest hold too few matches for the walk to reach `max` (decisions 050, 052).
       const byText =
-        plan.terms.length > 1
+        plan.terms.length > 1 || pairs
           ? sql`(select case when walked.n >= ${max} then walked.n else ${found} end from
               ${amongNewest(COUNT_WALK, max, sql`and ${amongNewest(COUNT_PROBE, PROBE_MIN)} >= ${PROBE_MIN}`)} walked)`
           : found;

@@ -336,7 +336,7 @@ describe("search totals", () => {
     expect(await total('"copper kettle"')).toBe(0);
     await db.update(images).set({ status: "published" }).where(eq(images.id, onStove));
     expect(await total('"copper kettle"')).toBe(1);
-    // Up to SEARCH_TOTAL_MAX, then "more".
+    // Up to SEARCH_TOTAL_MAX, then "more": the copies are the newest images, counted by the walk of the newest first.
     await addCopies(onStove, SEARCH_TOTAL_MAX - 1, "kettle-");
     expect(await total('"copper kettle"')).toBe(SEARCH_TOTAL_MAX);
     await addCopies(onStove, 1, "kettle-more-");
