@@ -160,6 +160,9 @@ describe("detail overlay", () => {
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
     await page.goto("/", { waitUntil: "networkidle" });
     expect(scripts.some((url) => url.includes("image-overlay"))).toBe(false);
+    // Pointed at once the page runs: the network at rest is not that on a busy machine, and React
+    // never hears of a pointer that came to rest on a card before it ran.
+    await interactive(cards(page).nth(2));
     const chunk = page.waitForRequest((request) => request.url().includes("image-overlay"));
     await cards(page).nth(2).hover();
     await chunk;

@@ -229,6 +229,8 @@ describe("home page", () => {
     const { tag } = await popularTag();
     const page = await newPage();
     await page.goto("/license", { waitUntil: "networkidle" });
+    // The network at rest is not the page run: on a busy machine React Router's scripts are still being evaluated.
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await page.evaluate((value) => {
       const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string, options: object): Promise<void> } }).__reactRouterDataRouter;
       return router.navigate("/", { state: { tag: value } });
