@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ImageSummary } from "#contracts/catalog";
 import { textDirection } from "#contracts/locales";
@@ -8,6 +9,7 @@ import { MoreActions } from "~/components/engagement/more-actions";
 import { Picture } from "~/components/picture";
 import { useLocale, useLocalizedPath } from "~/i18n/i18n";
 import { DownloadIcon } from "~/lib/icons";
+import { whenIdleInTurn } from "~/lib/when-idle";
 import { ownDirection } from "~/lib/own-direction";
 import { usePlaceholder } from "./placeholder";
 
@@ -39,9 +41,15 @@ export function ImageCard({
   const placeholder = usePlaceholder(image.color, image.placeholder);
   const to = useLocalizedPath();
   const locale = useLocale();
+  // The controls over the image (Like, More, the creator, Download) are drawn once the page runs,
+  // when the browser has a moment, or at once when the card is pointed at or focused. Hidden
+  // until then, they were two thirds of each card's HTML and of the home page's first layout.
+  const [controlsDrawn, setControlsDrawn] = useState(false);
+  useEffect(() => (controlsDrawn ? undefined : whenIdleInTurn(() => startTransition(() => setControlsDrawn(true)))), [controlsDrawn]);
+  const drawControls = () => setControlsDrawn(true);
 
   return (
-    <li style={layout} data-image-id={image.id} className="group">
+    <li style={layout} data-image-id={image.id} className="group" onPointerEnter={drawControls} onFocus={drawControls}>
       <Link
         to={to(image.path)}
         state={{ fromGrid: true }}
@@ -67,36 +75,40 @@ export function ImageCard({
           onLoad={placeholder.loaded}
         />
       </Link>
-      <div className="card-reveal absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45" />
-      <div className="card-reveal absolute right-3 top-3 flex gap-2">
-        <LikeButton image={image} className="card-action" />
-        <div className="hidden md:block">
-          <MoreActions image={image} buttonClassName="card-action" />
-        </div>
-      </div>
-      <div className="card-reveal absolute inset-x-3 bottom-3 flex items-center justify-between gap-2">
-        <Link
-          to={to(creatorPath(image.creator.name))}
-          className="inline-flex min-w-0 items-center gap-2 rounded-full bg-black/45 py-1 pl-1 pr-3 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
-        >
-          <Avatar
-            name={image.creator.name}
-            url={image.creator.avatarUrl}
-            size={26}
-          />
-          <span className="truncate" translate="no" dir={ownDirection(image.creator.name, textDirection(locale))}>
-            {image.creator.name}
-          </span>
-        </Link>
-        <DownloadLink
-          image={image}
-          size="original"
-          className="card-action shrink-0"
-          label={`Download ${image.title}`}
-        >
-          <DownloadIcon size={18} />
-        </DownloadLink>
-      </div>
+      {controlsDrawn && (
+        <>
+          <div className="card-reveal absolute inset-0 rounded-xl bg-gradient-to-b from-black/25 via-transparent to-black/45" />
+          <div className="card-reveal absolute right-3 top-3 flex gap-2">
+            <LikeButton image={image} className="card-action" />
+            <div className="hidden md:block">
+              <MoreActions image={image} buttonClassName="card-action" />
+            </div>
+          </div>
+          <div className="card-reveal absolute inset-x-3 bottom-3 flex items-center justify-between gap-2">
+            <Link
+              to={to(creatorPath(image.creator.name))}
+              className="inline-flex min-w-0 items-center gap-2 rounded-full bg-black/45 py-1 pl-1 pr-3 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
+            >
+              <Avatar
+                name={image.creator.name}
+                url={image.creator.avatarUrl}
+                size={26}
+              />
+              <span className="truncate" translate="no" dir={ownDirection(image.creator.name, textDirection(locale))}>
+                {image.creator.name}
+              </span>
+            </Link>
+            <DownloadLink
+              image={image}
+              size="original"
+              className="card-action shrink-0"
+              label={`Download ${image.title}`}
+            >
+              <DownloadIcon size={18} />
+            </DownloadLink>
+          </div>
+        </>
+      )}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { thumbHashToDataURL } from "thumbhash";
+import { whenIdleInTurn } from "~/lib/when-idle";
 
 function decode(thumbhash: string): string | null {
   try {
@@ -7,16 +8,6 @@ function decode(thumbhash: string): string | null {
   } catch {
     return null; // A malformed hash: the dominant colour stays.
   }
-}
-
-/** Runs `work` when the browser has a moment (Safari has no requestIdleCallback: a task of its own then). */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(work, { timeout: 500 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 0);
-  return () => window.clearTimeout(id);
 }
 
 /**
@@ -38,7 +29,7 @@ export function usePlaceholder(color: string, thumbhash: string): { style: React
   const loadedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!thumbhash || url !== undefined) return;
-    return whenIdle(() => {
+    return whenIdleInTurn(() => {
       if (loadedFor.current !== thumbhash) setDecoded({ thumbhash, url: decode(thumbhash) });
     });
   }, [thumbhash, url]);
