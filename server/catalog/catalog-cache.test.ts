@@ -39,11 +39,18 @@ async function renameUnannounced(id: number, title: string) {
 }
 
 /**
+ * How long the change feed may take to say that it lost its connection or has it back (it connects
+ * again 500 ms after a loss, up to 5 s after several): well under a second on a quiet machine, more
+ * than vi.waitFor's default second on a busy one (a full run at a load average of 15 failed on it).
+ */
+const FEED_NEWS = { timeout: 10_000, interval: 20 };
+
+/**
  * Resolves once every change committed so far has been heard: PostgreSQL delivers
  * notifications in commit order, so hearing a marker sent now means hearing all before it.
  */
 async function settled() {
-  await vi.waitFor(() => expect(changes.live).toBe(true));
+  await vi.waitFor(() => expect(changes.live).toBe(true), FEED_NEWS);
   const marker = `marker-${Math.random()}`;
   const heard = new Promise<void>((resolve) => {
     const stop = changes.subscribe((payload) => payload === marker && (stop(), resolve()));
@@ -86,11 +93,11 @@ describe("lists kept between changes", () => {
   });
 
   it("keeps nothing while it cannot hear the database, and keeps again once it hears it again", async () => {
-    await vi.waitFor(() => expect(changes.live).toBe(true));
+    await vi.waitFor(() => expect(changes.live).toBe(true), FEED_NEWS);
     await pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()", [
       CHANGE_FEED_APPLICATION_NAME,
     ]);
-    await vi.waitFor(() => expect(changes.live).toBe(false));
+    await vi.waitFor(() => expect(changes.live).toBe(false), FEED_NEWS);
     await renameUnannounced(dusk, "Harbour at nightfall");
     expect(titles(await firstPage())).toContain("Harbour at nightfall");
 
