@@ -236,7 +236,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           ) : list.images.length > 0 ? (
             gridDrawn && (
               <div className={gridBehindOnly ? "[content-visibility:hidden]" : undefined}>
-                <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} />
+                <ImageGrid images={list.images} label={t("gallery.images")} loading={list.loading} onLoadMore={list.loadMore} eager={!imagePage} outOfSight={gridBehindOnly} />
               </div>
             )
           ) : orientation || color ? (

@@ -29,6 +29,8 @@ interface CardProps {
   /** Opens the image in place; without it the card links to the image's page. */
   onOpen?: () => void;
   onIntent?: () => void;
+  /** In a grid kept out of sight: its controls wait until it is shown. */
+  outOfSight: boolean;
 }
 
 export function ImageCard({
@@ -37,15 +39,20 @@ export function ImageCard({
   layout,
   onOpen,
   onIntent,
+  outOfSight,
 }: CardProps) {
   const placeholder = usePlaceholder(image.color, image.placeholder);
   const to = useLocalizedPath();
   const locale = useLocale();
-  // The controls over the image (Like, More, the creator, Download) are drawn once the page runs,
-  // when the browser has a moment, or at once when the card is pointed at or focused. Hidden
-  // until then, they were two thirds of each card's HTML and of the home page's first layout.
+  // The controls over the image (Like, More, the creator, Download) are drawn once the page runs
+  // and the card is in sight, when the browser has a moment, or at once when the card is pointed
+  // at or focused. Hidden until then, they were two thirds of each card's HTML and of the home
+  // page's first layout.
   const [controlsDrawn, setControlsDrawn] = useState(false);
-  useEffect(() => (controlsDrawn ? undefined : whenIdleInTurn(() => startTransition(() => setControlsDrawn(true)))), [controlsDrawn]);
+  useEffect(
+    () => (controlsDrawn || outOfSight ? undefined : whenIdleInTurn(() => startTransition(() => setControlsDrawn(true)))),
+    [controlsDrawn, outOfSight],
+  );
   const drawControls = () => setControlsDrawn(true);
 
   return (

@@ -21,10 +21,12 @@ interface ImageGridProps {
   loading?: boolean;
   /** Whether the first row loads at once with high priority; not behind an open image, whose own image comes first. */
   eager?: boolean;
+  /** Kept out of sight behind an image opened as its own page (decision 049): its cards draw their controls once shown. */
+  outOfSight?: boolean;
 }
 
 /** The masonry grid of cards; asks for more as the visitor nears its end. */
-export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading = false, eager = true }: ImageGridProps) {
+export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading = false, eager = true, outOfSight = false }: ImageGridProps) {
   const layout = useMemo(() => masonryLayout(images.map((image) => image.height / image.width)), [images]);
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -50,6 +52,7 @@ export function ImageGrid({ images, label, onOpen, onIntent, onLoadMore, loading
             layout={layout.items[index]!}
             onOpen={onOpen && (() => onOpen(index))}
             onIntent={onIntent}
+            outOfSight={outOfSight}
           />
         ))}
       </ul>
