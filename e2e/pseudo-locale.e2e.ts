@@ -194,7 +194,8 @@ describe.each(["phone", "desktop"] satisfies ViewportName[])("the pseudo-locale 
     const page = await context.newPage();
     await page.goto("/en-xa/admin/moderation", { waitUntil: "networkidle" });
     // By its image's title, which no other test's image has: other files, running beside this one, report
-    // the newest image, which may be this file's "Pseudo phone", and its row then holds "pseudo phone" too.
+    // one of the newest images (engagement.e2e.ts the fourth), which may be this file's "Pseudo phone",
+    // and its row then holds "pseudo phone" too.
     const item = page.locator("ol > li").filter({ hasText: title });
     await expectAllFromCatalogs(page);
     const hide = item.locator("button.button-primary");
