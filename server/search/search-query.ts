@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_CONFIG } from "../db/schema.ts";
-import { CONTAINED_MAX, type TermReading } from "./search-repository.ts";
+import { CONTAINED_MAX, textArray, type TermReading } from "./search-repository.ts";
 import type { TypedTerm } from "./query-text.ts";
 
 /**
@@ -223,11 +223,6 @@ export function tagMatches(plan: SearchPlan): SQL {
  */
 export function sameWords(query: SQL): SQL {
   return sql`coalesce(nullif(array_to_string(tsvector_to_array(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, ${query})), ' '), ''), lower(${query}))`;
-}
-
-/** A text[] parameter, each value quoted (drizzle would spread a JavaScript array into a row). */
-function textArray(values: string[]): SQL {
-  return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
 }
 
 /** An int[] parameter (drizzle would spread a JavaScript array into a row). */

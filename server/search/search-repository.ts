@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { SEARCH_CONFIG } from "../db/schema.ts";
 
@@ -38,6 +38,11 @@ export interface SynonymGroup {
   words: string[];
 }
 
+/** A text[] parameter, each value quoted (drizzle would spread a JavaScript array into a row). */
+export function textArray(values: string[]): SQL {
+  return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+}
+
 export function createSearchRepository(db: Db) {
   const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows;
 
@@ -45,11 +50,10 @@ export function createSearchRepository(db: Db) {
     /** Reads each of `terms` (`phrase` says which are phrases), in one statement. */
     async read(terms: Array<{ text: string; phrase: boolean }>): Promise<TermReading[]> {
       if (!terms.length) return [];
-      const texts = `{${terms.map((t) => `"${t.text.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
       const phrases = `{${terms.map((t) => t.phrase).join(",")}}`;
       const found = await rows<TermReading & { n: number } & Record<string, unknown>>(sql`
         with typed as (select t.n, t.text, t.phrase, unaccent(t.text) as plain,
-          regexp_replace(unaccent(t.text), '([\\\\%_])', '\\\\\\1', 'g') as literal from unnest(${texts}::text[], ${phrases}::boolean[]) with ordinality t(text, phrase, n)),
+          regexp_replace(unaccent(t.text), '([\\\\%_])', '\\\\\\1', 'g') as literal from unnest(${textArray(terms.map((t) => t.text))}, ${phrases}::boolean[]) with ordinality t(text, phrase, n)),
         terms as (select n, text, phrase, plain, literal || '%' as start, '%' || literal || '%' as pattern from typed),
         synonyms as (
           select s.id, l.lexeme from search_synonyms s cross join lateral unnest(s.words) w(word)
