@@ -24,21 +24,6 @@ export const LOCALE_NAMES: Record<OfferedLocale, string> = {
   ar: "العربية",
 };
 
-/**
- * The line that offers a visitor the language their browser prefers, in that language's own words
- * (app/features/layout/language-offer.tsx): it speaks to a reader of that language, whatever the
- * page's language (decision 044); with the words of its dismiss button.
- */
-export const LANGUAGE_OFFERS: Record<OfferedLocale, { line: string; dismiss: string }> = {
-  en: { line: "This page is also in English.", dismiss: "No, thanks" },
-  de: { line: "Diese Seite gibt es auch auf Deutsch.", dismiss: "Nein, danke" },
-  fr: { line: "Cette page existe aussi en français.", dismiss: "Non merci" },
-  es: { line: "Esta página también está en español.", dismiss: "No, gracias" },
-  "pt-BR": { line: "Esta página também está disponível em português do Brasil.", dismiss: "Não, obrigado" },
-  ja: { line: "このページは日本語でもご覧いただけます。", dismiss: "閉じる" },
-  ar: { line: "هذه الصفحة متاحة أيضًا باللغة العربية.", dismiss: "لا، شكرًا" },
-};
-
 /** Open Graph's name of each language's locale (`og:locale`). */
 export const OG_LOCALES: Record<OfferedLocale, string> = {
   en: "en_US",

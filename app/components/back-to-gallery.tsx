@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useLocalizedPath, useT } from "~/i18n/i18n";
-import { ArrowLeftIcon } from "~/lib/icons";
+import { ArrowLeftIcon } from "~/lib/action-icons";
 
 /** 'Back to gallery': the link above a creator's, a collection's and the legal pages. */
 export function BackToGallery() {

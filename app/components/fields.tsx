@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { AlertIcon, CheckCircleIcon, EyeIcon } from "~/lib/icons";
+import { AlertIcon, CheckCircleIcon, EyeIcon } from "~/lib/field-icons";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className">;
 

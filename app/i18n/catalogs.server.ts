@@ -1,5 +1,5 @@
-import type { Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, isOffered, PSEUDO_LOCALE, splitLocale, type Locale, type OfferedLocale } from "#contracts/locales";
+import type { Messages } from "#contracts/messages";
 import type { PageMessages } from "./i18n";
 
 /** Every catalog, compiled by the build (vite.config.ts): `./catalogs/de/layout.json` -> its messages. */

@@ -1,4 +1,30 @@
-import { compileMessageOrThrow, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { compileMessageOrThrow, type CompiledIcuChoices, type CompiledMessage } from "@lingui/message-utils/compileMessage";
+import { MESSAGE_FORMATS } from "#contracts/messages";
+
+/** The first argument type in `message` that the formatter (contracts/messages.ts) does not know, if any. */
+function unknownFormat(message: CompiledMessage): string | undefined {
+  for (const token of message) {
+    if (typeof token === "string") continue;
+    const [, type, style] = token;
+    if (type === undefined) continue;
+    if (!(MESSAGE_FORMATS as readonly string[]).includes(type)) return type;
+    if (type !== "number") {
+      for (const [name, choice] of Object.entries(style as CompiledIcuChoices)) {
+        const inner = name === "offset" ? undefined : unknownFormat(choice as CompiledMessage);
+        if (inner) return inner;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `message` compiled, or an error naming what is wrong with it: not ICU, or an argument type the formatter does not know. */
+export function compileMessage(message: string, mapText?: (text: string) => string): CompiledMessage {
+  const compiled = compileMessageOrThrow(message, mapText);
+  const type = unknownFormat(compiled);
+  if (type) throw new Error(`'${type}' is not one of the formats the site's messages know (${MESSAGE_FORMATS.join(", ")})`);
+  return compiled;
+}
 
 /**
  * A catalog as the build hands it to the app (vite.config.ts, `?lingui` imports): each ICU
@@ -9,9 +35,9 @@ export function compileCatalog(file: string, messages: Record<string, string>, p
   return Object.fromEntries(
     Object.entries(messages).map(([id, message]) => {
       try {
-        return [id, pseudo ? ["⟦", ...compileMessageOrThrow(message, pseudoText), "⟧"] : compileMessageOrThrow(message)];
+        return [id, pseudo ? ["⟦", ...compileMessage(message, pseudoText), "⟧"] : compileMessage(message)];
       } catch (error) {
-        throw new Error(`${file}: message "${id}" is not valid ICU: ${(error as Error).message}`, { cause: error });
+        throw new Error(`${file}: message "${id}" is not valid: ${(error as Error).message}`, { cause: error });
       }
     }),
   );

@@ -1,8 +1,7 @@
-import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { LinguiContext, Trans as LinguiTrans, useLingui } from "@lingui/react";
-import { useMemo, type ReactElement, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { localizedPath, splitLocale, type Locale } from "#contracts/locales";
+import { translator, type Messages, type Translator } from "#contracts/messages";
 import type account from "./catalogs/en/account.json";
 import type admin from "./catalogs/en/admin.json";
 import type gallery from "./catalogs/en/gallery.json";
@@ -33,7 +32,7 @@ export interface PageMessages {
 }
 
 /** `messages` in `locale`, ready to format: a page's (Translations), or a route's for its `meta`. */
-export const i18nFor = (locale: Locale, messages: Messages): I18n => setupI18n({ locale, messages: { [locale]: messages } });
+export const i18nFor = (locale: Locale, messages: Messages): Translator => translator(locale, messages);
 
 /** A route's `meta` in its page's language: its own loader's messages (`data`, as serialized) at `pathname`. */
 export function metaT(pathname: string, data: { messages?: unknown } | undefined) {
@@ -44,6 +43,8 @@ export function metaT(pathname: string, data: { messages?: unknown } | undefined
 /** The page's language: its URL's prefix (decision 044). */
 export const useLocale = (): Locale => splitLocale(useLocation().pathname).locale;
 
+const PageI18n = createContext<Translator | null>(null);
+
 /**
  * Gives the page's messages to everything below: those the matched routes' loaders sent, in the
  * page's language (the root's for the header and menus, each page's for its own). A new set of
@@ -52,23 +53,24 @@ export const useLocale = (): Locale => splitLocale(useLocation().pathname).local
 export function Translations({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const matches = useMatches();
-  const context = useMemo(() => {
+  const i18n = useMemo(() => {
     const messages: Messages = Object.assign({}, ...matches.map((match) => (match.data as Partial<PageMessages> | undefined)?.messages));
-    const i18n = i18nFor(locale, messages);
-    return { i18n, _: i18n._.bind(i18n) };
+    return i18nFor(locale, messages);
   }, [locale, matches]);
-  return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>;
+  return <PageI18n.Provider value={i18n}>{children}</PageI18n.Provider>;
+}
+
+/** The page's messages, ready to format, as Translations gives them. */
+export function useI18n(): Translator {
+  const i18n = useContext(PageI18n);
+  if (!i18n) throw new Error("useI18n: no <Translations> above this component");
+  return i18n;
 }
 
 /** `t(id, values)`: the message in the page's language, with its placeholders filled in. */
 export function useT() {
-  const { i18n } = useLingui();
+  const i18n = useI18n();
   return (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
-}
-
-/** `<Trans id values components>`: a message with elements in it (`by <0>{owner}</0>`), each numbered tag drawn by its component. */
-export function Trans(props: { id: MessageId; values?: Record<string, unknown>; components: Record<string, ReactElement> }) {
-  return <LinguiTrans {...props} />;
 }
 
 /** `to(path)`: an English path (`/login`) as the page's language has it (`/de/login`). */

@@ -1,8 +1,8 @@
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: React.ReactNode }) {
+export function Icon({ size = 20, children, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}
@@ -32,32 +32,11 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
   </Icon>
 );
-export const ShareIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 15V4m0 0L8 8m4-4 4 4M6 12v6.5A1.5 1.5 0 0 0 7.5 20h9a1.5 1.5 0 0 0 1.5-1.5V12" />
-  </Icon>
-);
-export const BookmarkIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
-  <Icon {...props} fill={filled ? "currentColor" : "none"}>
-    <path d="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.5-6.5 4.5v-16a1 1 0 0 1 1-1Z" />
-  </Icon>
-);
-export const LockIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="5" y="10.5" width="14" height="10" rx="2" />
-    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-  </Icon>
-);
 export const MoreIcon = (props: IconProps) => (
   <Icon {...props} fill="currentColor" stroke="none">
     <circle cx="5.5" cy="12" r="1.7" />
     <circle cx="12" cy="12" r="1.7" />
     <circle cx="18.5" cy="12" r="1.7" />
-  </Icon>
-);
-export const FlagIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M5 21V4.5m0 0c4-2 7 2 14 0v9c-7 2-10-2-14 0" />
   </Icon>
 );
 export const SearchIcon = (props: IconProps) => (
@@ -69,21 +48,6 @@ export const SearchIcon = (props: IconProps) => (
 export const CloseIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
-export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m15 5-7 7 7 7" />
-  </Icon>
-);
-export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m9 5 7 7-7 7" />
-  </Icon>
-);
-export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M19 12H5m0 0 6-6m-6 6 6 6" />
   </Icon>
 );
 export const MenuIcon = (props: IconProps) => (
@@ -101,26 +65,6 @@ export const ExternalIcon = (props: IconProps) => (
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
-export const EyeIcon = ({ off, ...props }: IconProps & { off?: boolean }) => (
-  <Icon {...props}>
-    <path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
-    <circle cx="12" cy="12" r="3" />
-    {off && <path d="M4 4l16 16" />}
-  </Icon>
-);
-export const CheckCircleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
-  </Icon>
-);
-export const AlertIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="M12 7.5v5.5M12 16.5h.01" />
-  </Icon>
-);
-
 export function Spinner({ size = 20 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className="animate-spin">
@@ -129,7 +73,6 @@ export function Spinner({ size = 20 }: { size?: number }) {
     </svg>
   );
 }
-
 export function Logo({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">

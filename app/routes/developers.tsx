@@ -3,7 +3,8 @@ import { DEFAULT_LOCALE } from "#contracts/locales";
 import { OPENAPI_DOCUMENT_PATH } from "#contracts/developers-paths";
 import { PageMain } from "~/components/page-main";
 import { pageMessages } from "~/i18n/catalogs.server";
-import { metaT, Trans, useLocale, useT } from "~/i18n/i18n";
+import { metaT, useLocale, useT } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/developers";
 

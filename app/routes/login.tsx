@@ -5,7 +5,7 @@ import { AccountPasswordField, AuthLayout, Divider, GoogleButton, authHandle, li
 import { readForm, redirectTarget, redirectWithCookies, runForm, signedOutOnly, startGoogle } from "~/lib/form.server";
 import { pageMessages } from "~/i18n/catalogs.server";
 import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
-import { ArrowLeftIcon } from "~/lib/icons";
+import { ArrowLeftIcon } from "~/lib/action-icons";
 import type { Route } from "./+types/login";
 
 export const handle = authHandle;

@@ -6,7 +6,8 @@ import { creatorOrAdmin } from "~/features/studio/studio-access";
 import { CountsLine, StudioNumbers } from "~/features/studio/studio-numbers";
 import { useFailureReason } from "~/features/studio/upload-failure";
 import { pageMessages } from "~/i18n/catalogs.server";
-import { metaT, Trans, useLocalizedPath, useT } from "~/i18n/i18n";
+import { metaT, useLocalizedPath, useT } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/studio";
 

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { setupI18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, isOffered, LOCALES, localizedPath, textDirection, type OfferedLocale } from "#contracts/locales";
+import { translator, type Translator } from "#contracts/messages";
 
 /** The mails' words per language (catalogs/<locale>/mail.json, ICU, checked by app/i18n/catalogs.test.ts), compiled once at start. */
 const catalogs = Object.fromEntries(
   LOCALES.map((locale) => {
     const messages = JSON.parse(readFileSync(path.join(import.meta.dirname, "catalogs", locale, "mail.json"), "utf8")) as Record<string, string>;
     const compiled = Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, compileMessageOrThrow(message)]));
-    return [locale, setupI18n({ locale, messages: { [locale]: compiled } })];
+    return [locale, translator(locale, compiled)];
   }),
-) as Record<OfferedLocale, ReturnType<typeof setupI18n>>;
+) as Record<OfferedLocale, Translator>;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

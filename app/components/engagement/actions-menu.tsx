@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import type { ImageSummary } from "#contracts/catalog";
 import { useT } from "~/i18n/i18n";
-import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, FlagIcon, ShareIcon } from "~/lib/action-icons";
 import { type MenuProps, useMenuKeys } from "~/lib/menu-keys";
 import { useShare } from "~/lib/share";
 import { useOutsideClick } from "~/lib/use-outside-click";

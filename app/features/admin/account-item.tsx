@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { roles } from "#contracts/account";
 import type { ManagedAccount } from "#contracts/admin";
-import { Trans, useLocale, useT } from "~/i18n/i18n";
+import { useLocale, useT } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import { longDate } from "~/lib/dates";
 import { ActionButton, sending, type ActionFetcher } from "./admin-forms";
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdminImage, ReviewReason } from "#contracts/admin";
-import { Trans, useLocalizedPath, useT } from "~/i18n/i18n";
+import { useLocalizedPath, useT } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import type { ActionFetcher } from "./admin-forms";
 import { HideOrRestore, ImageThumbnail, StatusBadge } from "./image-moderation";
 

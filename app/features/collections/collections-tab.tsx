@@ -6,7 +6,7 @@ import { NewCollectionForm, useNameProblem } from "~/components/collections/new-
 import { Picture } from "~/components/picture";
 import { useLocalizedPath, useT } from "~/i18n/i18n";
 import { useErrorText } from "~/lib/error-text";
-import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/icons";
+import { BookmarkIcon, LockIcon, ShareIcon } from "~/lib/action-icons";
 import { useShare } from "~/lib/share";
 import { toast } from "~/lib/toast";
 

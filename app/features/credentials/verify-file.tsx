@@ -5,7 +5,8 @@ import type { CredentialsVerdict } from "#contracts/credentials";
 import { CHECK_CREDENTIALS_PATH, ROOT_CERTIFICATE_PATH } from "#contracts/credentials-paths";
 import { api } from "~/lib/api";
 import { useErrorText } from "~/lib/error-text";
-import { Trans, useLocale, useT } from "~/i18n/i18n";
+import { useLocale, useT } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import { longDate } from "~/lib/dates";
 
 type Check = { state: "idle" } | { state: "checking"; name: string } | { state: "done"; name: string; verdict: CredentialsVerdict } | { state: "refused"; name: string; message: string };

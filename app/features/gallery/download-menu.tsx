@@ -1,7 +1,8 @@
 import { useCallback, useId, useRef, useState } from "react";
 import type { ImageDetail, ImageSummary } from "#contracts/catalog";
 import { DownloadLink } from "~/components/engagement/download-button";
-import { ChevronRightIcon, DownloadIcon } from "~/lib/icons";
+import { DownloadIcon } from "~/lib/icons";
+import { ChevronRightIcon } from "~/lib/action-icons";
 import { useT } from "~/i18n/i18n";
 import { useOutsideClick } from "~/lib/use-outside-click";
 

@@ -1,6 +1,6 @@
 import type { ImageSummary } from "#contracts/catalog";
 import { useT } from "~/i18n/i18n";
-import { ChevronLeftIcon, ChevronRightIcon } from "~/lib/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/lib/action-icons";
 
 /** Where an image stands in the list the overlay steps through: the `at`-th of `of`. */
 export interface OverlayPosition {

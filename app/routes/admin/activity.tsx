@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { adminMetaT } from "~/features/admin/admin-meta";
 import { useDateTime } from "~/features/admin/date-time";
-import { Trans, useT, type MessageId } from "~/i18n/i18n";
+import { useT, type MessageId } from "~/i18n/i18n";
+import { Trans } from "~/i18n/trans";
 import type { Route } from "./+types/activity";
 
 export function meta(args: Route.MetaArgs) {
