@@ -31,12 +31,9 @@ export interface PageMessages {
   messages: Messages;
 }
 
-/** `messages` in `locale`, ready to format: a page's (Translations), or a route's for its `meta`. */
-export const i18nFor = (locale: Locale, messages: Messages): Translator => translator(locale, messages);
-
 /** A route's `meta` in its page's language: its own loader's messages (`data`, as serialized) at `pathname`. */
 export function metaT(pathname: string, data: { messages?: unknown } | undefined) {
-  const i18n = i18nFor(splitLocale(pathname).locale, (data?.messages ?? {}) as Messages);
+  const i18n = translator(splitLocale(pathname).locale, (data?.messages ?? {}) as Messages);
   return (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
 }
 
@@ -55,7 +52,7 @@ export function Translations({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const i18n = useMemo(() => {
     const messages: Messages = Object.assign({}, ...matches.map((match) => (match.data as Partial<PageMessages> | undefined)?.messages));
-    return i18nFor(locale, messages);
+    return translator(locale, messages);
   }, [locale, matches]);
   return <PageI18n.Provider value={i18n}>{children}</PageI18n.Provider>;
 }

@@ -4,7 +4,7 @@ import { useI18n, type MessageId } from "./i18n";
 /** A numbered tag of a message: `<0>text</0>`, or `<0/>`. */
 const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/;
 
-/** `text` with each numbered tag drawn by its element in `elements` (its text as the element's children), the rest as text. */
+/** `text` with each numbered tag drawn by its element in `elements` (the tag's text as the element's children), the rest as text. */
 function drawTags(text: string, elements: Record<string, ReactElement>): ReactNode[] {
   const drawn: ReactNode[] = [];
   let rest = text;
@@ -12,7 +12,9 @@ function drawTags(text: string, elements: Record<string, ReactElement>): ReactNo
     if (match.index > 0) drawn.push(rest.slice(0, match.index));
     const [, paired, inner, alone] = match;
     const element = elements[(paired ?? alone)!];
-    if (element) drawn.push(cloneElement(element, { key: drawn.length }, ...(paired === undefined ? [] : drawTags(inner!, elements))));
+    const children = paired === undefined ? [] : drawTags(inner!, elements);
+    // A tag without its element (a translation's mistake) keeps its text, as Lingui's Trans did.
+    drawn.push(...(element ? [cloneElement(element, { key: drawn.length }, ...children)] : children));
     rest = rest.slice(match.index + match[0].length);
   }
   if (rest) drawn.push(rest);
