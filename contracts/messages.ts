@@ -12,9 +12,8 @@ export type Messages = Record<string, CompiledMessage | string>;
 /** The argument types the formatter knows: `{n, number}` (with a style: `{n, number, percent}`), plural, select, selectordinal. */
 export const MESSAGE_FORMATS = ["number", "plural", "selectordinal", "select"] as const;
 
-/** `_(id, values)`: the message `id` in `locale`, with its placeholders filled in; the id itself when there is no such message. */
+/** `_(id, values)`: the message `id` in its language, with its placeholders filled in; the id itself when there is no such message. */
 export interface Translator {
-  readonly locale: string;
   _(id: string, values?: Record<string, unknown>): string;
 }
 
@@ -67,7 +66,6 @@ function format(locale: string, message: CompiledMessage | string, values: Recor
 /** A translator of `messages` in `locale`. */
 export function translator(locale: string, messages: Messages): Translator {
   return {
-    locale,
     _: (id, values = {}) => format(locale, Object.hasOwn(messages, id) ? messages[id]! : id, values),
   };
 }
